@@ -295,7 +295,24 @@ def apply(s: State, move: Move) -> State:
         raise IllegalMove(_out_of_turn(s, move))
     if s.turn.phase not in CHANCE_PHASES and move.player != s.turn.decider:
         raise IllegalMove(_out_of_turn(s, move))
+    if not move.kind.is_action:
+        _check_shape(move)
     return handler(s, move)
+
+
+_CARDS_NAMED = {Kind.PASS: 0, Kind.CHALLENGE: 0, Kind.SWAP: 0, Kind.RETURN: 0}
+_CARDS_NAMED.update({kind: 1 for kind in (Kind.BLOCK, Kind.PROVE, Kind.LOSE, Kind.SHOW, Kind.PICK)})
+
+
+def _check_shape(move: Move) -> None:
+    """Responses and chance outcomes take no target, and name the right number of cards."""
+    if move.target != NOBODY:
+        raise IllegalMove(f"{_MOVE_WORDS[move.kind]} takes no target")
+    named = _CARDS_NAMED.get(move.kind)
+    if named is not None and len(move.cards) != named:
+        raise IllegalMove(f"{_MOVE_WORDS[move.kind]} names {('no card', 'one card')[named]}")
+    if named is None and not move.cards:
+        raise IllegalMove(f"{_MOVE_WORDS[move.kind]} names the cards")
 
 
 def _announce(s: State, move: Move) -> State:
@@ -459,23 +476,25 @@ def _lose(s: State, move: Move) -> State:
     hand = _without(s.hidden[seat], move.card) if len(move.cards) == 1 else None
     if hand is None:
         raise IllegalMove(f"{s.names[seat]} has no face-down {_card_word(move)}")
+    caught = t.phase is Phase.PROOF and t.block is None  # the action's claim failed: cancelled
+    coins = s.coins
+    if caught:
+        assert t.action is not None
+        refund = RULES[s.variant][t.action].cost  # the assassin's coins are given back
+        coins = _coins(coins, t.actor, refund) if refund else coins
+    if not hand:
+        coins = _replace(coins, seat, 0)  # eliminated: the coins go back to the treasury
     face_up = _replace(s.face_up, seat, _with(s.face_up[seat], move.card))
-    coins = s.coins if hand else _replace(s.coins, seat, 0)
     hidden = _hand(s.hidden, seat, hand)
     s = State(s.names, s.variant, coins, hidden, face_up, s.court, s.aside, t)
     if not hand and sum(1 for h in hidden if h) == 1:
         return _state(s, Turn(Phase.OVER, t.actor))
-    if t.phase is Phase.LOSE:
-        if t.after is After.ACTION_GOES_ON:
-            return _claim_stands(s, t)
+    if caught:
         return _end_turn(s)
-    # a failed proof
-    if t.block is not None:  # the block fails and is dropped: the action goes on
+    if t.phase is Phase.PROOF:  # the block failed and is dropped: the action goes on
         return _effect(s, Turn(Phase.ACTION, t.actor, NOBODY, t.action, t.target))
-    assert t.action is not None
-    refund = RULES[s.variant][t.action].cost  # the assassin's coins are given back
-    if refund:
-        s = State(s.names, s.variant, _coins(s.coins, t.actor, refund), s.hidden, s.face_up, s.court, s.aside, t)
+    if t.after is After.ACTION_GOES_ON:
+        return _claim_stands(s, t)
     return _end_turn(s)
 
 
@@ -534,6 +553,8 @@ def _deal(s: State, move: Move) -> State:
     t = s.turn
     n = len(s.names)
     size = 1 if t.phase is Phase.DRAFT_DEAL else 2
+    if move.player != NOBODY:
+        raise IllegalMove("the deal is chance's, no player's")
     if len(move.cards) != size * n:
         raise IllegalMove(f"a deal gives {size} card{'s' if size > 1 else ''} to each of the {n} players")
     court = _without_all(s.court, move.cards)

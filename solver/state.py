@@ -168,8 +168,12 @@ class State(NamedTuple):
         return len(self.names)
 
     def alive(self, seat: int) -> bool:
-        """True while ``seat`` has a face-down card (during the draft: always)."""
-        return bool(self.hidden[seat]) or self.turn.phase < Phase.ACTION
+        """True while ``seat`` has a face-down card: always during the draft, and for a
+        claimant who proved their last card and is drawing its replacement."""
+        if self.hidden[seat]:
+            return True
+        phase = self.turn.phase
+        return phase < Phase.ACTION or (phase is Phase.REDRAW and seat == self.turn.decider)
 
     def living(self) -> tuple[int, ...]:
         """The seats still in the game, in seating order."""
@@ -211,7 +215,7 @@ class State(NamedTuple):
         for seat in range(n):
             if len(self.hidden[seat]) + len(self.face_up[seat]) > 2:
                 raise ImpossibleTable(f"{self.names[seat]} has more than 2 cards")
-            if self.turn.phase >= Phase.ACTION and not self.hidden[seat] and self.coins[seat]:
+            if self.coins[seat] and not self.alive(seat):
                 raise ImpossibleTable(f"{self.names[seat]} is out of the game and cannot keep {self.coins[seat]} coins")
         everything = Counter(
             c for group in (*self.hidden, *self.face_up, self.court, self.aside, self.cards_in_limbo()) for c in group
