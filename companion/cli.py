@@ -11,7 +11,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from solver import CHANCE, CoupError, Draft, Kind, Move, State, Variant, new_game
+from solver import CHANCE, CoupError, Draft, Kind, Move, Phase, State, Variant, new_game
 
 DEMO_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 
@@ -22,12 +22,17 @@ def narrate(state: State, move: Move) -> str:
     if move.kind is Kind.DEAL:
         return "-- " + move.text(names)
     if move.kind is Kind.PASS:
-        return f"   {names[move.player]} lets it pass"
+        declined = "block" if state.turn.phase is Phase.BLOCK else "challenge"
+        return f"   {names[move.player]} does not {declined}"
     return ("   " if not move.kind.is_action else "") + move.text(names)
 
 
 def demo(players: int, variant: Variant, draft: Draft, seed: int | None, out: list[str]) -> State:
-    """Play one uniformly random game and append its narration to ``out``; return the end state."""
+    """Play one random game and append its narration to ``out``; return the end state.
+
+    Moves are drawn uniformly from the legal ones, except that a window is let pass four
+    times in five, so that the game reads like one played by people.
+    """
     rng = random.Random(seed)
     state = new_game(DEMO_NAMES[:players], variant, draft)
     out.append(f"# {players} players, {variant} variant" + (f", draft {draft}" if players == 2 else ""))
@@ -36,16 +41,25 @@ def demo(players: int, variant: Variant, draft: Draft, seed: int | None, out: li
             move = state.sample_chance(rng)
         else:
             moves = state.legal_moves()
-            move = moves[rng.randrange(len(moves))]
+            quiet = moves[0].kind is Kind.PASS and rng.random() < 0.8
+            move = moves[0] if quiet else moves[rng.randrange(len(moves))]
         if move.kind.is_action:
-            coins = " ".join(f"{n}:{c}" for n, c, h in zip(state.names, state.coins, state.hidden, strict=True) if h)
-            out.append(f"-- coins {coins}")
+            out.append(_turn_header(state))
         out.append(narrate(state, move))
         state = state.apply(move)
     winner = state.winner()
     assert winner is not None
     out.append(f"# {state.names[winner]} wins")
     return state
+
+
+def _turn_header(state: State) -> str:
+    seats = []
+    for name, coins, hidden, face_up in zip(state.names, state.coins, state.hidden, state.face_up, strict=True):
+        if hidden:
+            cards = " ".join(c.name_en for c in hidden) + "".join(f" [{c.name_en}]" for c in face_up)
+            seats.append(f"{name} {coins}c ({cards})")
+    return "-- " + ", ".join(seats)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -100,8 +100,11 @@ def _hand(hidden: Hands, seat: int, cards: tuple[Character, ...]) -> Hands:
     return hidden[:seat] + (cards,) + hidden[seat + 1 :]
 
 
+_new = tuple.__new__  # builds a NamedTuple without the Python-level __new__: this is the hot path
+
+
 def _state(s: State, turn: Turn) -> State:
-    return State(s.names, s.variant, s.coins, s.hidden, s.face_up, s.court, s.aside, turn)
+    return _new(State, (s.names, s.variant, s.coins, s.hidden, s.face_up, s.court, s.aside, turn))
 
 
 # -- seating --------------------------------------------------------------------------------
@@ -122,15 +125,16 @@ def _next_alive(s: State, after: int, stop: int) -> int:
 def _end_turn(s: State) -> State:
     actor = s.turn.actor
     nxt = _next_alive(s, actor, actor)
-    return _state(s, Turn(Phase.ACTION, nxt, nxt))
+    turn = _new(Turn, (Phase.ACTION, nxt, nxt, None, NOBODY, NOBODY, None, NOBODY, None, ()))
+    return _new(State, (s.names, s.variant, s.coins, s.hidden, s.face_up, s.court, s.aside, turn))
 
 
 # -- legal moves ----------------------------------------------------------------------------
 
 
 @cache
-def _action_moves(variant: Variant, actor: int, coins: int, living: tuple[int, ...]) -> tuple[Move, ...]:
-    targets = tuple(seat for seat in living if seat != actor)
+def _action_moves(variant: Variant, actor: int, coins: int, alive: tuple[bool, ...]) -> tuple[Move, ...]:
+    targets = tuple(seat for seat, living in enumerate(alive) if living and seat != actor)
     if coins >= FORCED_COUP_COINS:
         return tuple(Move(Kind.COUP, actor, t) for t in targets)
     moves: list[Move] = []
@@ -182,7 +186,8 @@ def legal_moves(s: State) -> tuple[Move, ...]:
     phase = t.phase
     if phase is Phase.ACTION:
         actor = t.actor
-        return _action_moves(s.variant, actor, s.coins[actor], s.living())
+        coins = min(s.coins[actor], FORCED_COUP_COINS)
+        return _action_moves(s.variant, actor, coins, tuple(map(bool, s.hidden)))
     if phase is Phase.CHALLENGE or phase is Phase.BLOCK_CHALLENGE:
         return _window_moves(t.decider)
     if phase is Phase.BLOCK:
@@ -290,18 +295,19 @@ def sample_chance(s: State, rng: random.Random) -> Move:
 
 def apply(s: State, move: Move) -> State:
     """Return the state after ``move``. Raises :class:`IllegalMove` with the reason in words."""
-    handler = _HANDLERS.get((s.turn.phase, move.kind))
-    if handler is None:
+    t = s.turn
+    kind = move.kind
+    handler = _TABLE[t.phase][kind]
+    if handler is None or (move.player != t.decider and t.phase not in CHANCE_PHASES):
         raise IllegalMove(_out_of_turn(s, move))
-    if s.turn.phase not in CHANCE_PHASES and move.player != s.turn.decider:
-        raise IllegalMove(_out_of_turn(s, move))
-    if not move.kind.is_action:
+    if kind > Kind.EXAMINE and (move.target != NOBODY or len(move.cards) != _NAMED[kind]):
         _check_shape(move)
     return handler(s, move)
 
 
 _CARDS_NAMED = {Kind.PASS: 0, Kind.CHALLENGE: 0, Kind.SWAP: 0, Kind.RETURN: 0}
 _CARDS_NAMED.update({kind: 1 for kind in (Kind.BLOCK, Kind.PROVE, Kind.LOSE, Kind.SHOW, Kind.PICK)})
+_NAMED = [_CARDS_NAMED.get(kind, -1) for kind in Kind]  # -1: any number, checked by the handler
 
 
 def _check_shape(move: Move) -> None:
@@ -313,6 +319,9 @@ def _check_shape(move: Move) -> None:
         raise IllegalMove(f"{_MOVE_WORDS[move.kind]} names {('no card', 'one card')[named]}")
     if named is None and not move.cards:
         raise IllegalMove(f"{_MOVE_WORDS[move.kind]} names the cards")
+
+
+Handler = Callable[[State, Move], State]
 
 
 def _announce(s: State, move: Move) -> State:
@@ -587,7 +596,7 @@ def _after_draft_step(s: State) -> State:
     return _state(s, Turn(Phase.DRAFT_PICK, 0, 0))
 
 
-_HANDLERS = {
+_HANDLERS: dict[tuple[Phase, Kind], Handler] = {
     **{(Phase.ACTION, kind): _announce for kind in Kind if kind.is_action},
     (Phase.CHALLENGE, Kind.PASS): _pass,
     (Phase.CHALLENGE, Kind.CHALLENGE): _challenge,
@@ -609,6 +618,7 @@ _HANDLERS = {
     (Phase.DRAFT_DEAL, Kind.DEAL): _deal,
     (Phase.DRAFT_PICK, Kind.PICK): _pick,
 }
+_TABLE: list[list[Handler | None]] = [[_HANDLERS.get((phase, kind)) for kind in Kind] for phase in Phase]
 
 # -- words -----------------------------------------------------------------------------------
 

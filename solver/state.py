@@ -20,6 +20,7 @@ import random
 from collections import Counter
 from enum import IntEnum
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Character, Draft, Variant, copies, deck, sort_cards
@@ -267,6 +268,7 @@ class State(NamedTuple):
         return _engine.returns(self)
 
 
+@lru_cache(maxsize=64)
 def new_game(names: tuple[str, ...], variant: Variant = Variant.AMBASSADOR, draft: Draft = Draft.DEALT_FIRST) -> State:
     """Return the state before the deal: every card in the court (or, for the 2-player draft,
     the third pack in the court and both players' packs aside), 2 coins each, and 1 coin for

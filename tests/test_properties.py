@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -172,7 +172,7 @@ def test_random_playouts_visit_every_phase_and_every_move_kind() -> None:
     kinds: set[Kind] = set()
     for seed in range(300):
         states = list(playout(2 + seed % 7, Variant(seed % 2), Draft(seed % 3), seed, quiet=seed % 2 == 0))
-        for before, after in zip(states, states[1:], strict=False):
+        for before, after in pairwise(states):
             phases.add(before.turn.phase)
             if before.turn.phase in (Phase.DEAL, Phase.DRAFT_DEAL):
                 kinds.add(Kind.DEAL)
