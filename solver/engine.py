@@ -299,10 +299,16 @@ def apply(s: State, move: Move) -> State:
     kind = move.kind
     handler = _TABLE[t.phase][kind]
     if handler is None or (move.player != t.decider and t.phase not in CHANCE_PHASES):
-        raise IllegalMove(_out_of_turn(s, move))
-    if kind > Kind.EXAMINE and (move.target != NOBODY or len(move.cards) != _NAMED[kind]):
-        _check_shape(move)
-    return handler(s, move)
+        error = IllegalMove(_out_of_turn(s, move))
+        error.move, error.state = move, s
+        raise error
+    try:
+        if kind > Kind.EXAMINE and (move.target != NOBODY or len(move.cards) != _NAMED[kind]):
+            _check_shape(move)
+        return handler(s, move)
+    except IllegalMove as error:
+        error.move, error.state = move, s
+        raise
 
 
 _CARDS_NAMED = {Kind.PASS: 0, Kind.CHALLENGE: 0, Kind.SWAP: 0, Kind.RETURN: 0}

@@ -19,7 +19,13 @@ class ParseError(CoupError, ValueError):
 
 
 class IllegalMove(CoupError, ValueError):
-    """A move that the rules forbid in this position."""
+    """A move that the rules forbid in this position.
+
+    The message is for a player; ``move`` and ``state`` (set by the engine) are for an engineer.
+    """
+
+    move: object = None
+    state: object = None
 
 
 class ImpossibleTable(CoupError, ValueError):

@@ -586,3 +586,60 @@ def test_the_text_form_refuses_impossible_tables_with_the_reason() -> None:
         State.from_text("ambassador Alice:2:DD:- Bob:2:DD:- court=AAACCCKKKBBB aside=- phase=action actor=Alice")
     with pytest.raises(ParseError, match="no such player"):
         State.from_text("ambassador Alice:2:DK:- Bob:2:AC:- court=DDAACCKKBBB aside=- phase=action actor=Zed")
+
+
+# -- more decisions ---------------------------------------------------------------------------
+
+
+def test_the_treasury_never_runs_out() -> None:
+    s = position("Alice 50 DK", "Bob 2 AC")
+    assert words(s)[0] == "Alice coup Bob"  # forced, however rich
+    s = position("Alice 9 DK", "Bob 2 AC")
+    s = play(s, "Alice tax", "Bob pass")
+    assert s.coins == (12, 2)
+
+
+def test_only_one_block_per_window_the_first_blocker_closes_it() -> None:
+    s = play(position("Alice 2 AC", "Bob 2 DK", "Carol 2 DB"), "Alice aid", "Bob block duke")
+    assert s.turn.phase is Phase.BLOCK_CHALLENGE and s.turn.blocker == 1
+    s = play(s, "Carol pass", "Alice pass")
+    assert s.coins == (2, 2, 2) and s.current_player() == 1  # Carol was never offered the block
+
+
+def test_a_caught_bluff_that_eliminates_the_assassin_sends_the_refund_to_the_treasury() -> None:
+    s = play(position("Alice 5 C/D", "Bob 2 AK", "Carol 2 DD"), "Alice assassinate Bob", "Bob challenge")
+    s = play(s, "Alice lose contessa")
+    assert s.coins == (0, 2, 2) and not s.alive(0) and s.current_player() == 1
+
+
+def test_an_examination_of_a_target_eliminated_by_a_failed_challenge_does_nothing_more() -> None:
+    s = play(
+        position("Alice 2 IK", "Bob 2 A/C", "Carol 2 DD", variant="inquisitor"),
+        "Alice examine Bob",
+        "Bob challenge",
+        "Alice show inquisitor",
+        "Alice draw inquisitor",
+        "Bob lose assassin",
+    )
+    assert s.turn.phase is Phase.ACTION and s.current_player() == 2
+
+
+def test_a_proved_inquisitor_draws_its_replacement_before_the_exchange_draw() -> None:
+    s = play(
+        position("Alice 2 IK", "Bob 2 AC", variant="inquisitor"),
+        "Alice exchange",
+        "Bob challenge",
+        "Alice show inquisitor",
+    )
+    assert s.turn.phase is Phase.REDRAW and s.hidden[0] == (K,)
+    s = play(s, "Alice draw duke", "Bob lose assassin")
+    assert s.turn.phase is Phase.EXCHANGE_DRAW and s.hidden[0] == (D, K)
+    s = play(s, "Alice draw inquisitor")
+    assert words(s) == ["Alice keep duke captain", "Alice keep duke inquisitor", "Alice keep captain inquisitor"]
+
+
+def test_illegal_moves_carry_the_move_and_the_state() -> None:
+    s = position("Alice 2 DK", "Bob 2 AC")
+    with pytest.raises(IllegalMove) as caught:
+        s.apply(Move(Kind.COUP, 0, 1))
+    assert caught.value.move == Move(Kind.COUP, 0, 1) and caught.value.state == s
