@@ -1,0 +1,136 @@
+"""Random games written as records in the table language, from one seat's point of view.
+
+The engine plays a full-information game; each move is written as the line a person at the
+table would type (nothing the seat cannot see). Used by the demo, the tests (cross-checks
+against a brute-force counter) and the benchmarks.
+
+>>> text = random_record(players=3, seed=1, me=2)
+>>> text.splitlines()[:3]
+['players Alice Bob Carol', 'variant ambassador', 'me Carol']
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from solver import Draft, Kind, Move, Phase, State, Variant, new_game
+
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the simulated players behave and how the record is written."""
+
+    challenge: float = 0.15  # chance to challenge or block when offered
+    prove: float = 0.9  # chance to prove a claim one can prove
+    explicit_pass: float = 0.5  # chance that a closed window is written as `pass`
+    bare_show: float = 0.5  # chance that another player's shown card is written `Bob show`
+    late_draw: float = 0.3  # chance that the seat types its replacement after the challenger's loss
+    max_lines: int = 10_000
+
+
+def _choose(state: State, rng: random.Random, style: Style) -> Move:
+    moves = state.legal_moves()
+    first = moves[0]
+    if first.kind is Kind.PASS:
+        return first if rng.random() >= style.challenge else moves[rng.randrange(1, len(moves))]
+    if first.kind is Kind.PROVE:
+        return first if rng.random() < style.prove else moves[rng.randrange(1, len(moves))]
+    return moves[rng.randrange(len(moves))]
+
+
+def random_record(
+    players: int,
+    seed: int,
+    me: int | None = 0,
+    variant: Variant | None = None,
+    draft: Draft = Draft.DEALT_FIRST,
+    style: Style = Style(),
+) -> str:
+    """Play one random game and return its record (canonical lines, comments none)."""
+    rng = random.Random(seed)
+    variant = variant if variant is not None else Variant(rng.randrange(2))
+    names = NAMES[:players]
+    state = new_game(names, variant, draft)
+    lines = [f"players {' '.join(names)}", f"variant {variant}"]
+    if players == 2:
+        lines.append(f"draft {draft}")
+    if me is not None:
+        lines.append(f"me {names[me]}")
+    writer = _Writer(names, me, rng, style, lines)
+    while not state.is_terminal() and len(lines) < style.max_lines:
+        move = state.sample_chance(rng) if state.is_chance_node() else _choose(state, rng, style)
+        writer.write(state, move)
+        state = state.apply(move)
+    writer.flush()
+    return "".join(line + "\n" for line in lines)
+
+
+class _Writer:
+    """Turns engine moves into table lines."""
+
+    def __init__(
+        self, names: tuple[str, ...], me: int | None, rng: random.Random, style: Style, lines: list[str]
+    ) -> None:
+        self.names, self.me, self.rng, self.style, self.lines = names, me, rng, style, lines
+        self.held_draw: str | None = None  # the seat's replacement, typed after the challenger's loss
+
+    def flush(self) -> None:
+        if self.held_draw is not None:
+            self.lines.append(self.held_draw)
+            self.held_draw = None
+
+    def write(self, state: State, move: Move) -> None:
+        names, me, t = self.names, self.me, state.turn
+        kind = move.kind
+        if kind is Kind.DEAL:
+            self._deal(state, move)
+            return
+        if kind is Kind.PICK:
+            if move.player == me:
+                self.lines.append(f"pick {move.card.name_en}")
+            return
+        if kind is Kind.PASS:
+            after = state.apply(move)
+            closed = after.turn.phase is not t.phase or after.turn.actor != t.actor
+            if closed and self.rng.random() < self.style.explicit_pass:
+                self.lines.append("pass")
+            return
+        if kind is Kind.DRAW:
+            if move.player != me:
+                return
+            text = "draw " + " ".join(c.name_en for c in move.cards)
+            if t.phase is Phase.REDRAW and self.rng.random() < self.style.late_draw:
+                self.held_draw = text
+                return
+            self.lines.append(text)
+            return
+        if kind is Kind.KEEP:
+            if move.player == me:
+                self.lines.append("keep " + " ".join(c.name_en for c in move.cards))
+            return
+        if kind is Kind.SHOW:
+            if move.player == me:
+                self.lines.append(f"{names[move.player]} show {move.card.name_en}")
+            elif t.actor == me:
+                self.lines.append(f"saw {move.card.name_en}")
+            elif self.rng.random() < self.style.bare_show:
+                self.lines.append(f"{names[move.player]} show")
+            return
+        self.lines.append(move.text(names))
+        if kind is Kind.LOSE and t.phase is Phase.LOSE:
+            if state.apply(move).is_terminal():
+                self.held_draw = None  # the game ended: nothing more is written
+            self.flush()
+
+    def _deal(self, state: State, move: Move) -> None:
+        me = self.me
+        if state.turn.phase is Phase.DRAFT_DEAL:
+            if me is not None:
+                self.lines.append(f"dealt {move.cards[me].name_en}")
+            return
+        if me is not None:
+            hand = move.cards[2 * me : 2 * me + 2]
+            self.lines.append("hand " + " ".join(c.name_en for c in sorted(hand)))

@@ -1,0 +1,876 @@
+"""The tracked table: lines applied through the rules engine from one seat's point of view.
+
+A :class:`Table` is immutable: :meth:`Table.apply` returns the next table or raises a
+:class:`~solver.CoupError` and changes nothing, so undo is keeping the previous table. The
+engine sees a *public* state (other players' cards and the court as unknown cards); what the
+seat knows of where the cards are lives in :class:`~companion.beliefs.Beliefs`.
+
+>>> t = Table.new()
+>>> for text in ("players Alice Bob Carol", "me Carol", "hand duke captain", "Alice tax"):
+...     t = t.apply_text(text)
+>>> t.open_window, t.turn
+('challenge', 'Alice')
+>>> t.apply_text("Alice assassinate Bob")
+Traceback (most recent call last):
+solver.errors.IllegalMove: Alice cannot assassinate now: the table waits for Bob to take an action
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import combinations
+from operator import methodcaller
+
+from solver import (
+    NOBODY,
+    RULES,
+    Character,
+    CoupError,
+    Draft,
+    IllegalMove,
+    ImpossibleTable,
+    Kind,
+    Move,
+    Phase,
+    State,
+    Variant,
+    deck,
+)
+from solver.engine import waiting_for
+from solver.state import Turn
+
+from .advice import THRESHOLD, ChallengeNote, Claim, assumption_reason, count_reason, level
+from .beliefs import ASIDE, COURT, Beliefs
+from .language import ACTIONS, SETUP, Line, Verb, parse_line
+
+UNKNOWN = Character.UNKNOWN
+_ACTION_KIND = {
+    Verb.INCOME: Kind.INCOME,
+    Verb.AID: Kind.AID,
+    Verb.COUP: Kind.COUP,
+    Verb.TAX: Kind.TAX,
+    Verb.ASSASSINATE: Kind.ASSASSINATE,
+    Verb.STEAL: Kind.STEAL,
+    Verb.EXCHANGE: Kind.EXCHANGE,
+    Verb.EXAMINE: Kind.EXAMINE,
+}
+WINDOW_NAMES = {Phase.CHALLENGE: "challenge", Phase.BLOCK: "block", Phase.BLOCK_CHALLENGE: "block-challenge"}
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """After a failed proof: ``seat`` holds no ``character`` (until it draws)."""
+
+    line: int
+    seat: int
+    character: Character
+
+
+@dataclass(frozen=True)
+class Table:
+    """One seat's table. Build with :meth:`new`; move with :meth:`apply_text` / :meth:`apply`."""
+
+    names: tuple[str, ...] = ()
+    variant: Variant = Variant.AMBASSADOR
+    draft: Draft = Draft.DEALT_FIRST
+    me: int | None = None
+    hand: tuple[Character, ...] = ()  # the seat's starting hand (or dealt + pick)
+    dealt: Character | None = None
+    pick: Character | None = None
+    coins: tuple[int, ...] = ()
+    setup_lines: frozenset[Verb] = frozenset()
+    state: State | None = None  # the public engine state, once the first action is typed
+    beliefs: Beliefs | None = None  # with the behavioural assumptions
+    free: Beliefs | None = None  # without them
+    lines: tuple[tuple[int, Line], ...] = ()  # accepted lines with their record line numbers
+    face_up: tuple[tuple[Character, ...], ...] = ()  # per seat, in the order turned
+    claims: tuple[Claim, ...] = ()
+    challenges: tuple[ChallengeNote, ...] = ()
+    assumptions: tuple[Assumption, ...] = ()
+    dropped: frozenset[int] = frozenset()  # lines whose assumptions were dropped
+    owed_redraw: bool = False  # the seat proved a card and has not yet typed its replacement
+    deferred: Move | None = None  # the challenger's loss, typed before that replacement
+    threshold: Fraction = THRESHOLD
+    shown_to_me: Character | None = field(default=None)  # the card the seat saw while examining
+
+    @classmethod
+    def new(cls, threshold: Fraction = THRESHOLD) -> Table:
+        return cls(threshold=threshold)
+
+    def __repr__(self) -> str:
+        return f"<Table {len(self.lines)} lines, {self.state.text() if self.state else 'set-up'}>"
+
+    # -- reading the table ----------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def spectator(self) -> bool:
+        return self.me is None
+
+    @property
+    def over(self) -> bool:
+        return self.state is not None and self.state.is_terminal()
+
+    @property
+    def turn(self) -> str | None:
+        """The player whose turn it is (the actor until the action is resolved); None once over."""
+        if self.state is None:
+            return self.names[0] if self.names else None
+        if self.state.is_terminal():
+            return None
+        return self.names[self.state.turn.actor]
+
+    @property
+    def open_window(self) -> str | None:
+        """``'challenge'``, ``'block'``, ``'block-challenge'`` or None."""
+        if self.state is None:
+            return None
+        return WINDOW_NAMES.get(self.state.turn.phase)
+
+    @property
+    def waiting(self) -> str | None:
+        """What the table waits for, in words; None when nothing is owed."""
+        if not self.names:
+            return "the players (players Alice Bob Carol)"
+        if self.state is None:
+            missing = self._missing_setup()
+            return missing
+        if self.owed_redraw and not self.over:
+            return f"{self.names[self.me or 0]} draws a replacement (draw CARD)"
+        s = self.state
+        phase = s.turn.phase
+        if phase in WINDOW_NAMES or phase is Phase.ACTION or phase is Phase.OVER:
+            return None
+        if phase is Phase.EXAMINE_SHOW and s.turn.decider != self.me and s.turn.actor != self.me:
+            return f"{self.names[s.turn.actor]} swaps or returns"
+        if phase is Phase.EXAMINE_SHOW and s.turn.actor == self.me:
+            return f"the card {self.names[s.turn.decider]} shows you (saw CARD)"
+        return waiting_for(s)
+
+    def _missing_setup(self) -> str | None:
+        if self.me is None:
+            return None
+        name = self.names[self.me]
+        if self._draft_game():
+            if self.dealt is None:
+                return f"{name}'s dealt card (dealt CARD)"
+            if self.pick is None:
+                return f"{name}'s pick (pick CARD)"
+            return None
+        if not self.hand:
+            return f"{name}'s cards (hand CARD CARD)"
+        return None
+
+    def _draft_game(self) -> bool:
+        return len(self.names) == 2 and self.draft is not Draft.NONE
+
+    def my_cards(self) -> tuple[Character, ...]:
+        """The seat's face-down cards (known ones), in character-table order."""
+        if self.me is None:
+            return ()
+        if self.state is None:
+            return tuple(sorted(self.hand or tuple(c for c in (self.dealt, self.pick) if c is not None)))
+        s = self.state
+        drawn = s.turn.cards if s.turn.phase is Phase.EXCHANGE_KEEP and s.turn.actor == self.me else ()
+        return tuple(sorted(c for c in (*s.hidden[self.me], *drawn) if c is not UNKNOWN))
+
+    def unseen(self) -> dict[Character, int]:
+        """Per character: copies minus face-up, minus the seat's own cards (face down, being
+        exchanged, or in the draft its whole pack)."""
+        total = {c: deck(self.variant, max(2, len(self.names))).count(c) for c in self.variant.characters}
+        for cards in self.face_up:
+            for c in cards:
+                total[c] -= 1
+        for c in self.my_cards():
+            total[c] -= 1
+        if self.me is not None and self._draft_game():  # the seat has seen its whole pack
+            for c in self.variant.characters:
+                if c is not self.pick:
+                    total[c] -= 1
+        return total
+
+    def holds(self, seat: int, beliefs: Beliefs | None = None) -> dict[Character, Fraction]:
+        """For another living seat: the probability it holds at least one of each character."""
+        b = beliefs or self.beliefs
+        if b is None:
+            raise CoupError("the game has not started")
+        return b.holds(seat)
+
+    def probability_holds(self, seat: int, character: Character, beliefs: Beliefs | None = None) -> Fraction:
+        """P(``seat`` holds a ``character``): 0 or 1 for the tracked seat."""
+        if seat == self.me:
+            return Fraction(int(character in self.my_cards()))
+        return self.holds(seat, beliefs)[character]
+
+    def seat(self, name: str) -> int:
+        return self.names.index(name)
+
+    def record(self) -> str:
+        """The canonical record: every accepted line, one per line, with a final newline."""
+        return "".join(line.canonical() + "\n" for _, line in self.lines)
+
+    # -- applying a line ---------------------------------------------------------------------
+
+    def apply_text(self, text: str, number: int | None = None) -> Table:
+        """Parse ``text`` and apply it; a blank or comment line changes nothing.
+
+        Raises :class:`~solver.CoupError` (ParseError, IllegalMove, ImpossibleTable).
+        """
+        line = parse_line(text, self.names)
+        if line is None:
+            return self
+        return self.apply(line, number if number is not None else len(self.lines) + 1)
+
+    def apply(self, line: Line, number: int) -> Table:
+        """Return the table after ``line`` (record line ``number``). Raises CoupError.
+
+        If the line contradicts the behavioural assumption about earlier failed proofs (but
+        not the cards), the assumptions that cause it are dropped and the table rebuilt.
+        """
+        table = self._apply(line, number)
+        if table.started and table.beliefs is None:
+            table = self._without_contradiction(line, number)
+        if self.deferred is not None and table.deferred is None and line.verb is Verb.DRAW:
+            # canonical order of a proof by the seat: show, draw, then the challenger's lose
+            lines = list(table.lines)
+            lines.insert(len(lines) - 2, lines.pop())
+            table = replace(table, lines=tuple(lines))
+        return table
+
+    def _apply(self, line: Line, number: int) -> Table:
+        if self.over:
+            winner = self.state.winner() if self.state else None
+            raise IllegalMove(f"the game is over: {self.names[winner] if winner is not None else '?'} won")
+        if line.verb in SETUP:
+            table = self._setup(line)
+        else:
+            table = self._start() if self.state is None else self
+            table = table._play(line, number)
+        return replace(table, lines=(*table.lines, (number, line)))
+
+    def _without_contradiction(self, line: Line, number: int) -> Table:
+        """Drop every assumption in a smallest set whose dropping makes the record possible."""
+        lines = (*self.lines, (number, line))
+        contradicted = self._apply(line, number)
+        active = [a.line for a in contradicted.assumptions if a.line not in self.dropped]
+        for size in range(1, len(active) + 1):
+            causes = [set(group) for group in combinations(active, size) if _possible(lines, self, set(group))]
+            if causes:
+                dropped = self.dropped | frozenset(set().union(*causes))
+                return _rebuild(lines, self.threshold, dropped)
+        raise ImpossibleTable("impossible even without the assumptions about failed proofs")
+
+    # -- set-up ----------------------------------------------------------------------------
+
+    def _setup(self, line: Line) -> Table:
+        verb = line.verb
+        if verb is not Verb.COINS and self.started:
+            raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has started")
+        if verb is Verb.PLAYERS:
+            if self.names:
+                raise IllegalMove("the players are already declared")
+            n = len(line.names)
+            coins = tuple(1 if n == 2 and i == 0 else 2 for i in range(n))
+            return replace(self, names=line.names, coins=coins, setup_lines=frozenset({verb}))
+        if not self.names:
+            raise IllegalMove("declare the players first: players Alice Bob Carol")
+        if verb in self.setup_lines and verb is not Verb.COINS:
+            raise IllegalMove(f"{verb.value} is already set")
+        table = replace(self, setup_lines=self.setup_lines | {verb})
+        if verb is Verb.VARIANT:
+            return replace(table, variant=Variant.parse(str(line.value)))
+        if verb is Verb.DRAFT:
+            if len(self.names) != 2:
+                raise IllegalMove("draft is for 2 players only")
+            return replace(table, draft=Draft.parse(str(line.value)))
+        if verb is Verb.ME:
+            return replace(table, me=self.seat(str(line.player)))
+        if verb is Verb.COINS:
+            return self._set_coins(line)
+        return self._my_cards(table, line)
+
+    def _my_cards(self, table: Table, line: Line) -> Table:
+        if self.me is None:
+            raise IllegalMove(f"{line.verb.value}: say whose cards first (me NAME)")
+        for c in line.cards:
+            if c not in self.variant.characters:
+                raise IllegalMove(f"there is no {c} in the {self.variant} variant")
+        if line.verb is Verb.HAND:
+            if self._draft_game():
+                raise IllegalMove("with the draft, give the dealt card and the pick (dealt CARD, pick CARD)")
+            if len(line.cards) != 2:
+                raise IllegalMove("hand names your 2 cards")
+            return replace(table, hand=line.cards)
+        if not self._draft_game():
+            raise IllegalMove(f"{line.verb.value} is for the 2-player draft (draft dealt-first or pick-first)")
+        if line.verb is Verb.DEALT:
+            if self.draft is Draft.PICK_FIRST and self.pick is None:
+                raise IllegalMove("with pick-first, the pick comes before the deal (pick CARD)")
+            return replace(table, dealt=line.cards[0])
+        if self.draft is Draft.DEALT_FIRST and self.dealt is None:
+            raise IllegalMove("with dealt-first, the dealt card comes before the pick (dealt CARD)")
+        return replace(table, pick=line.cards[0])
+
+    def _set_coins(self, line: Line) -> Table:
+        seat = self.seat(str(line.player))
+        amount = int(line.value or 0)
+        if self.state is None:
+            coins = self.coins[:seat] + (amount,) + self.coins[seat + 1 :]
+            return replace(self, coins=coins)
+        s = self.state
+        if s.turn.phase is not Phase.ACTION or self.owed_redraw:
+            raise IllegalMove("coins can be corrected only when nothing is owed and no window is open")
+        if not s.alive(seat) and amount:
+            raise IllegalMove(f"{line.player} is out of the game: no coins")
+        coins = s.coins[:seat] + (amount,) + s.coins[seat + 1 :]
+        return replace(self, state=s._replace(coins=coins))
+
+    def _start(self) -> Table:
+        """Freeze the set-up: the public engine state and the seat's beliefs."""
+        if not self.names:
+            raise IllegalMove("declare the players first: players Alice Bob Carol")
+        missing = self._missing_setup()
+        if missing is not None:
+            raise IllegalMove(f"the table waits for {missing}")
+        n = len(self.names)
+        characters = self.variant.characters
+        full = deck(self.variant, n)
+        court_size = 3 if self._draft_game() else len(full) - 2 * n
+        hidden = tuple(self.my_cards() if seat == self.me else (UNKNOWN, UNKNOWN) for seat in range(n))
+        aside: tuple[Character, ...] = ()
+        if self._draft_game():
+            mine = tuple(c for c in characters if c is not self.pick) if self.me is not None else ()
+            aside = mine + (UNKNOWN,) * (8 - len(mine))
+        state = State(
+            self.names,
+            self.variant,
+            self.coins,
+            hidden,
+            tuple(() for _ in range(n)),
+            (UNKNOWN,) * court_size,
+            tuple(sorted(aside)),
+            _turn_start(0),
+        )
+        try:
+            state.check()
+        except ImpossibleTable as error:
+            raise ImpossibleTable(f"impossible set-up: {error}") from error
+        beliefs = self._prior(characters, full, court_size)
+        return replace(self, state=state, beliefs=beliefs, free=beliefs, face_up=tuple(() for _ in range(n)))
+
+    def _prior(self, characters: tuple[Character, ...], full: tuple[Character, ...], court: int) -> Beliefs:
+        n = len(self.names)
+        others = tuple(seat for seat in range(n) if seat != self.me)
+        if self._draft_game():
+            return _draft_prior(characters, self.me, self.dealt)
+        unseen = list(full)
+        for c in self.my_cards():
+            unseen.remove(c)
+        counts = tuple(unseen.count(c) for c in characters)
+        return Beliefs.deal(characters, counts, {seat: 2 for seat in others}, court)
+
+    # -- play -----------------------------------------------------------------------------
+
+    def _play(self, line: Line, number: int) -> Table:
+        if self.owed_redraw and not self._may_come_before_redraw(line):
+            raise IllegalMove(f"the table waits for {self.waiting}")
+        if line.verb is Verb.PASS:
+            return self._pass(number)
+        errors: list[CoupError] = []
+        table = self
+        for _ in range(4):  # close open windows one at a time until the line fits
+            try:
+                return table._direct(line, number)
+            except IllegalMove as error:
+                errors.append(error)
+            assert table.state is not None
+            if table.state.turn.phase not in WINDOW_NAMES:
+                break
+            table = table._close_window(number)
+        first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK) and self.open_window is not None
+        raise errors[0] if first_is_better else errors[-1]
+
+    def _may_come_before_redraw(self, line: Line) -> bool:
+        s = self.state
+        return line.verb is Verb.DRAW or (
+            line.verb is Verb.LOSE
+            and s is not None
+            and s.turn.phase is Phase.LOSE
+            and line.player is not None
+            and self.seat(line.player) == s.turn.decider
+        )
+
+    def _pass(self, number: int) -> Table:
+        if self.state is None or self.state.turn.phase not in WINDOW_NAMES:
+            raise IllegalMove("no window is open: pass closes a challenge or block window")
+        return self._close_window(number)
+
+    def _close_window(self, number: int) -> Table:
+        """Everybody still to speak in the open window lets it pass."""
+        assert self.state is not None
+        phase = self.state.turn.phase
+        table = self
+        while table.state is not None and table.state.turn.phase is phase and phase in WINDOW_NAMES:
+            table = table._step(Move(Kind.PASS, table.state.turn.decider), number)
+        return table
+
+    def _direct(self, line: Line, number: int) -> Table:
+        """Apply ``line`` as a move of the current phase (no implicit closing)."""
+        s = self.state
+        assert s is not None
+        verb = line.verb
+        if verb in ACTIONS:
+            seat = self.seat(str(line.player))
+            target = self.seat(line.target) if line.target is not None else NOBODY
+            move = Move(_ACTION_KIND[verb], seat, target)
+            table = self._claim_before(move, line, number)
+            return table._step(move, number)
+        if verb is Verb.CHALLENGE:
+            return self._challenge(line, number)
+        if verb is Verb.BLOCK:
+            return self._block(line, number)
+        if verb is Verb.SHOW:
+            return self._show(line, number)
+        if verb is Verb.LOSE:
+            move = Move(Kind.LOSE, self.seat(str(line.player)), cards=line.cards)
+            if self.owed_redraw and not s.apply(move).is_terminal():
+                return self._defer(move, number)
+            return self._step(move, number)
+        if verb in (Verb.SWAP, Verb.RETURN):
+            return self._decide(line, number)
+        if verb is Verb.SAW:
+            return self._saw(line, number)
+        if verb is Verb.DRAW:
+            return self._draw(line, number)
+        if verb is Verb.KEEP:
+            if self.me is None:
+                raise IllegalMove("keep is the tracked seat's line (me NAME)")
+            return self._step(Move(Kind.KEEP, self.me, cards=line.cards), number)
+        raise IllegalMove(f"{line.canonical()!r} cannot be played now")
+
+    def _offer_until(self, seat: int, phases: tuple[Phase, ...], number: int, what: str) -> Table:
+        """Let the players offered the open window before ``seat`` pass."""
+        table = self
+        s = self.state
+        assert s is not None
+        if s.turn.phase not in phases:
+            raise IllegalMove(f"{self.names[seat]} cannot {what} now: the table waits for {waiting_for(s)}")
+        phase = s.turn.phase
+        while True:
+            state = table.state
+            assert state is not None
+            if state.turn.phase is not phase:
+                raise IllegalMove(f"{self.names[seat]} cannot {what} now: {_why_not_offered(self, seat, phase)}")
+            if state.turn.decider == seat:
+                return table
+            table = table._step(Move(Kind.PASS, state.turn.decider), number)
+
+    def _challenge(self, line: Line, number: int) -> Table:
+        seat = self.seat(str(line.player))
+        table = self._offer_until(seat, (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE), number, "challenge")
+        s = table.state
+        assert s is not None and s.turn.action is not None
+        t = s.turn
+        claimant = t.actor if t.phase is Phase.CHALLENGE else t.blocker
+        claimed = _claimed(s)
+        p = table.probability_holds(claimant, claimed)
+        note = ChallengeNote(number, self.names[seat], self.names[claimant], claimed, 1 - p)
+        table = replace(table, challenges=(*table.challenges, note))
+        return table._step(Move(Kind.CHALLENGE, seat), number)
+
+    def _block(self, line: Line, number: int) -> Table:
+        seat = self.seat(str(line.player))
+        table = self._offer_until(seat, (Phase.BLOCK,), number, "block")
+        move = Move(Kind.BLOCK, seat, cards=line.cards)
+        table = table._claim_before(move, line, number)
+        return table._step(move, number)
+
+    def _show(self, line: Line, number: int) -> Table:
+        s = self.state
+        assert s is not None
+        seat = self.seat(str(line.player))
+        if s.turn.phase is Phase.EXAMINE_SHOW:
+            if seat == self.me:
+                if not line.cards:
+                    raise IllegalMove(f"which card do you show? ({line.player} show CARD)")
+                return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
+            if line.cards:
+                raise IllegalMove(
+                    f"only {self.names[s.turn.actor]} sees the card: write '{line.player} show' "
+                    "(or 'saw CARD' if you are the one examining)"
+                )
+            if s.turn.actor == self.me:
+                raise IllegalMove("write what you saw: saw CARD")
+            return self._step(Move(Kind.SHOW, seat, cards=(UNKNOWN,)), number)
+        if not line.cards:
+            raise IllegalMove(f"show which card? ({line.player} show CARD)")
+        return self._step(Move(Kind.PROVE, seat, cards=line.cards), number)
+
+    def _decide(self, line: Line, number: int) -> Table:
+        s = self.state
+        assert s is not None
+        seat = self.seat(str(line.player))
+        table = self
+        if s.turn.phase is Phase.EXAMINE_SHOW and s.turn.actor == seat:
+            if seat == self.me:
+                raise IllegalMove("first write what you saw: saw CARD")
+            if s.turn.decider == self.me:
+                raise IllegalMove(f"first write the card you showed: {self.names[s.turn.decider]} show CARD")
+            table = self._step(Move(Kind.SHOW, s.turn.decider, cards=(UNKNOWN,)), number)
+        kind = Kind.SWAP if line.verb is Verb.SWAP else Kind.RETURN
+        return table._step(Move(kind, seat), number)
+
+    def _saw(self, line: Line, number: int) -> Table:
+        s = self.state
+        assert s is not None
+        if self.me is None or s.turn.phase is not Phase.EXAMINE_SHOW or s.turn.actor != self.me:
+            raise IllegalMove("saw is for the tracked seat's examine, once its windows are closed")
+        return self._step(Move(Kind.SHOW, s.turn.decider, cards=line.cards), number)
+
+    def _draw(self, line: Line, number: int) -> Table:
+        s = self.state
+        assert s is not None
+        if self.me is None:
+            raise IllegalMove("draw is the tracked seat's line (me NAME)")
+        if self.owed_redraw:
+            if len(line.cards) != 1:
+                raise IllegalMove("the replacement is one card: draw CARD")
+            hand = list(s.hidden[self.me])
+            hand.remove(UNKNOWN)
+            state = s._replace(hidden=_with_hand(s.hidden, self.me, tuple(sorted((*hand, line.cards[0])))))
+            table = replace(self, state=state, owed_redraw=False)
+            table = table._observe(methodcaller("observe_draw", line.cards[0]), number)
+            if self.deferred is not None:  # the challenger's loss was typed first: now it counts
+                table = replace(table, state=_public(state.apply(self.deferred), self.me), deferred=None)
+                table = table._advance(number)
+            return table
+        phase = s.turn.phase
+        if phase is Phase.EXCHANGE_DRAW and s.turn.actor == self.me:
+            return self._step(Move(Kind.DRAW, self.me, cards=line.cards), number)
+        if phase is Phase.SWAP_DRAW and s.turn.decider == self.me:
+            return self._step(Move(Kind.DRAW, self.me, cards=line.cards), number)
+        raise IllegalMove(f"nothing to draw now: the table waits for {self.waiting or waiting_for(s)}")
+
+    def _defer(self, move: Move, number: int) -> Table:
+        """The challenger's loss before the seat's replacement: seen now, played after the draw."""
+        s = self.state
+        assert s is not None
+        s.apply(move)  # legal?
+        table = replace(self, deferred=move)._bookkeeping(s, move)
+        return table._learn(s, move, number)
+
+    @property
+    def view(self) -> State | None:
+        """The public state as the table sees it (with a deferred loss already turned up)."""
+        s, move = self.state, self.deferred
+        if s is None or move is None:
+            return s
+        seat = move.player
+        hand = s.hidden[seat][1:]
+        face_up = tuple(sorted((*s.face_up[seat], move.card)))
+        coins = s.coins if hand else s.coins[:seat] + (0,) + s.coins[seat + 1 :]
+        return s._replace(
+            hidden=_with_hand(s.hidden, seat, hand), face_up=_with_hand(s.face_up, seat, face_up), coins=coins
+        )
+
+    # -- claims ------------------------------------------------------------------------------
+
+    def _claim_before(self, move: Move, line: Line, number: int) -> Table:
+        """Note a claim (before it is applied): its probability and flag."""
+        s = self.state
+        assert s is not None
+        if move.kind is Kind.BLOCK:
+            character = move.card
+        else:
+            rule = RULES[s.variant].get(move.kind)
+            if rule is None or rule.claim is None:
+                return self
+            character = rule.claim
+        if character not in s.variant.characters:
+            return self
+        seat = move.player
+        if not s.alive(seat):
+            return self
+        p = self.probability_holds(seat, character)
+        flagged = seat != self.me
+        lvl = level(p, self.threshold) if flagged else None
+        because, reason = None, ""
+        if lvl is not None:
+            because, reason = self._why(seat, character, p, lvl)
+        claim = Claim(
+            number, self.names[seat], character, move.kind is Kind.BLOCK, p, lvl, because, reason, flagged=flagged
+        )
+        return replace(self, claims=(*self.claims, claim))
+
+    def _why(self, seat: int, character: Character, p: Fraction, lvl: str) -> tuple[str, str]:
+        """("count" or "assumption", the reason in words) for a flagged claim."""
+        unseen = self.unseen()[character]
+        total = deck(self.variant, len(self.names)).count(character)
+        face_up = sum(cards.count(character) for cards in self.face_up)
+        mine = self.my_cards().count(character)
+        text = count_reason(character, total, face_up, mine, unseen, self.spectator)
+        active = [a for a in self.assumptions if a.line not in self.dropped]
+        if not active or self.free is None:
+            return "count", text
+        free_p = self.probability_holds(seat, character, self.free)
+        if level(free_p, self.threshold) == lvl:
+            return "count", text
+        causes = [a for a in active if a.character is character] or active
+        return "assumption", assumption_reason(self.names[causes[-1].seat], causes[-1].character)
+
+    def _resolve_claim(self, outcome: str) -> Table:
+        for i in range(len(self.claims) - 1, -1, -1):
+            if self.claims[i].outcome is None:
+                claims = list(self.claims)
+                claims[i] = replace(claims[i], outcome=outcome)
+                return replace(self, claims=tuple(claims))
+        return self
+
+    def _resolve_challenge(self, succeeded: bool) -> Table:
+        if not self.challenges or self.challenges[-1].succeeded is not None:
+            return self
+        notes = list(self.challenges)
+        notes[-1] = replace(notes[-1], succeeded=succeeded)
+        return replace(self, challenges=tuple(notes))
+
+    # -- one engine move, its effect on beliefs, and what follows unseen ------------------------
+
+    def _step(self, move: Move, number: int) -> Table:
+        s = self.state
+        assert s is not None
+        after_state = s.apply(move)
+        table = replace(self, state=_public(after_state, self.me))
+        table = table._bookkeeping(s, move)
+        table = table._learn(s, move, number)
+        return table._advance(number)
+
+    def _bookkeeping(self, before: State, move: Move) -> Table:
+        """Claim outcomes, challenge results, face-up order."""
+        t = before.turn
+        table = self
+        if move.kind is Kind.PROVE:
+            table = table._resolve_claim("proved")._resolve_challenge(False)
+        elif move.kind is Kind.LOSE and t.phase is Phase.PROOF:
+            table = table._resolve_claim("caught")._resolve_challenge(True)
+        elif move.kind is Kind.PASS:
+            after = table.state
+            assert after is not None
+            closed = after.turn.phase is not t.phase or after.turn.actor != t.actor
+            if closed and t.phase in (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE):
+                table = table._resolve_claim("unchallenged")
+        if move.kind is Kind.LOSE:
+            face_up = list(table.face_up)
+            face_up[move.player] = (*face_up[move.player], move.card)
+            table = replace(table, face_up=tuple(face_up))
+        return table
+
+    def _learn(self, before: State, move: Move, number: int) -> Table:
+        """Update the beliefs for ``move`` played at ``before`` (public semantics)."""
+        t = before.turn
+        seat = move.player
+        me = self.me
+        kind = move.kind
+        if kind is Kind.PROVE:
+            if seat == me:
+                return self._observe(methodcaller("insert", move.card), number)
+            return self._observe(methodcaller("reveal", seat, move.card, True), number)
+        if kind is Kind.LOSE:
+            if seat == me:
+                return self
+            table = self._observe(methodcaller("reveal", seat, move.card), number)
+            if not before.hidden[seat][1:]:  # that was the last card
+                return table._observe(methodcaller("remove_place", seat), number)
+            if t.phase is Phase.PROOF:
+                claimed = _claimed(before)
+                return table._assume(Assumption(number, seat, claimed))
+            return table
+        if kind is Kind.DRAW and seat == me:
+            table = self
+            for c in move.cards:
+                table = table._observe(methodcaller("observe_draw", c), number)
+            if t.phase is Phase.SWAP_DRAW and t.cards:
+                table = table._observe(methodcaller("insert", t.cards[0]), number)
+            return table
+        if kind is Kind.KEEP and seat == me:
+            pool = list(before.hidden[seat]) + list(t.cards)
+            for c in move.cards:
+                pool.remove(c)
+            table = self
+            for c in pool:
+                table = table._observe(methodcaller("insert", c), number)
+            return table
+        if kind is Kind.SHOW and t.actor == me and seat != me:
+            return replace(self._observe(methodcaller("seen", seat, move.card), number), shown_to_me=move.card)
+        if kind is Kind.SWAP and t.target != me:
+            target = t.target
+            if t.actor == me and self.shown_to_me is not None:
+                shown = self.shown_to_me
+                return replace(self._observe(methodcaller("swap_known", target, shown), number), shown_to_me=None)
+            return self._observe(methodcaller("swap_random", target), number)
+        if kind is Kind.RETURN:
+            return replace(self, shown_to_me=None)
+        return self
+
+    def _advance(self, number: int) -> Table:
+        """Play what follows unseen by the seat: other players' draws and kept cards, and a
+        placeholder for the seat's own replacement (its `draw` line may come later)."""
+        table = self
+        while True:
+            s = table.state
+            assert s is not None
+            t = s.turn
+            if t.phase is Phase.REDRAW:
+                seat = t.decider
+                moved = s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,)))
+                table = replace(table, state=_public(moved, table.me))
+                if seat == table.me:
+                    table = replace(table, owed_redraw=True)
+                else:
+                    table = table._observe(methodcaller("draw", seat, 1), number)
+            elif t.phase is Phase.EXCHANGE_DRAW and t.actor != table.me:
+                seat = t.actor
+                k = min(s.variant.exchange_draw, len(s.court))
+                drawn = s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,) * k))
+                kept = drawn.apply(Move(Kind.KEEP, seat, cards=(UNKNOWN,) * len(s.hidden[seat])))
+                table = replace(table, state=_public(kept, table.me))
+                n = len(s.hidden[seat])
+                table = table._observe(methodcaller("draw", seat, k), number)._observe(
+                    methodcaller("keep_random", seat, n), number
+                )
+            elif t.phase is Phase.SWAP_DRAW and t.decider != table.me:
+                moved = s.apply(Move(Kind.DRAW, t.decider, cards=(UNKNOWN,)))
+                table = replace(table, state=_public(moved, table.me))
+            else:
+                return table
+
+    # -- beliefs and the behavioural assumption ------------------------------------------------
+
+    def _observe(self, update: Callable[[Beliefs], Beliefs], number: int) -> Table:
+        """Apply a beliefs update with and without the assumptions. A physical impossibility
+        raises; a contradiction of the assumptions only leaves ``beliefs`` None (see apply)."""
+        assert self.free is not None
+        try:
+            free = update(self.free)
+        except ImpossibleTable as error:
+            raise ImpossibleTable(f"impossible: {error}") from error
+        if self.beliefs is None:
+            return replace(self, free=free)
+        try:
+            beliefs: Beliefs | None = update(self.beliefs)
+        except ImpossibleTable:
+            beliefs = None
+        return replace(self, beliefs=beliefs, free=free)
+
+    def _assume(self, assumption: Assumption) -> Table:
+        table = replace(self, assumptions=(*self.assumptions, assumption))
+        if assumption.line in self.dropped or table.beliefs is None:
+            return table
+        try:
+            return replace(table, beliefs=table.beliefs.assume_none(assumption.seat, assumption.character))
+        except ImpossibleTable:
+            return replace(table, beliefs=None)
+
+
+def _claimed(state: State) -> Character:
+    """The character claimed by the claim challenged in ``state`` (the block's, if any)."""
+    t = state.turn
+    if t.block is not None:
+        return t.block
+    assert t.action is not None
+    claim = RULES[state.variant][t.action].claim
+    assert claim is not None
+    return claim
+
+
+def _turn_start(seat: int) -> Turn:
+    return Turn(Phase.ACTION, seat, seat)
+
+
+def _possible(lines: tuple[tuple[int, Line], ...], start: Table, dropped: set[int]) -> bool:
+    try:
+        table = _rebuild(lines, start.threshold, start.dropped | frozenset(dropped))
+    except CoupError:
+        return False
+    return table.beliefs is not None
+
+
+def _rebuild(lines: tuple[tuple[int, Line], ...], threshold: Fraction, dropped: frozenset[int]) -> Table:
+    table = Table(threshold=threshold, dropped=dropped)
+    for number, line in lines:
+        table = table._apply(line, number)
+    return table
+
+
+def _with_hand(
+    hidden: tuple[tuple[Character, ...], ...], seat: int, hand: tuple[Character, ...]
+) -> tuple[tuple[Character, ...], ...]:
+    return hidden[:seat] + (hand,) + hidden[seat + 1 :]
+
+
+def _public(state: State, me: int | None) -> State:
+    """The engine state as the table sees it: others' cards and the court unknown."""
+    hidden = tuple(cards if seat == me else (UNKNOWN,) * len(cards) for seat, cards in enumerate(state.hidden))
+    court = (UNKNOWN,) * len(state.court)
+    if hidden == state.hidden and court == state.court:
+        return state
+    return state._replace(hidden=hidden, court=court)
+
+
+def _why_not_offered(table: Table, seat: int, phase: Phase) -> str:
+    s = table.state
+    assert s is not None
+    if not s.alive(seat):
+        return f"{table.names[seat]} is out of the game"
+    t = s.turn
+    if phase is Phase.CHALLENGE and seat == t.actor:
+        return "nobody challenges their own claim"
+    if phase is Phase.BLOCK_CHALLENGE and seat == t.blocker:
+        return "nobody challenges their own block"
+    if phase is Phase.BLOCK:
+        return f"only {table.names[t.target]} may block that" if t.target != NOBODY else "nobody may block that"
+    return "that window is closed"
+
+
+def _draft_prior(characters: tuple[Character, ...], me: int | None, dealt: Character | None) -> Beliefs:
+    """The 2-player draft: dealt cards uniform from the third pack, picks uniform and
+    independent, the court what is left of the third pack, discards out of play."""
+    pack = list(characters)
+    if me is not None:
+        assert dealt is not None
+        opponent = 1 - me
+        third = [c for c in pack if c is not dealt]
+
+        def placements() -> Iterator[tuple[dict[int, list[Character]], int]]:
+            for t in third:
+                for p in pack:
+                    court = [c for c in third if c is not t]
+                    aside = [c for c in pack if c is not p]
+                    yield {opponent: [t, p], COURT: court, ASIDE: aside}, 1
+
+        return Beliefs.routed(characters, (opponent, COURT, ASIDE), placements())
+
+    def both() -> Iterator[tuple[dict[int, list[Character]], int]]:
+        for t0, t1 in ((a, b) for a in pack for b in pack if a is not b):
+            for p0 in pack:
+                for p1 in pack:
+                    court = [c for c in pack if c is not t0 and c is not t1]
+                    aside = [c for c in pack if c is not p0] + [c for c in pack if c is not p1]
+                    yield {0: [t0, p0], 1: [t1, p1], COURT: court, ASIDE: aside}, 1
+
+    return Beliefs.routed(characters, (0, 1, COURT, ASIDE), both())
+
+
+def replay(text: str, threshold: Fraction = THRESHOLD) -> Table:
+    """Apply every line of a record; raises CoupError naming the line ("line 7: ...")."""
+    table = Table.new(threshold)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        try:
+            table = table.apply_text(raw, number)
+        except CoupError as error:
+            raise type(error)(f"line {number}: {error}") from error
+    return table
