@@ -7,11 +7,19 @@ move in the words of the table language.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
 
 from solver import CHANCE, CoupError, Draft, Kind, Move, Phase, State, Variant, new_game
+
+from .records import Journal, last_game, new_game_path, read_record, remember_last
+from .report import table_json, table_text
+from .session import Session
+from .table import Table
 
 DEMO_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 
@@ -62,25 +70,94 @@ def _turn_header(state: State) -> str:
     return "-- " + ", ".join(seats)
 
 
+def _replay(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.exists():
+        print(f"coup replay: no such file: {path}", file=sys.stderr)
+        return 2
+    try:
+        table = read_record(path, Table.new(_threshold(args.threshold)))
+    except CoupError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    if args.canonical:
+        sys.stdout.write(table.record())
+    elif args.json:
+        print(json.dumps(table_json(table)))
+    else:
+        print(table_text(table))
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    if args.resume:
+        path = last_game()
+        if path is None:
+            print("coup table: no game to resume", file=sys.stderr)
+            return 2
+    elif args.file:
+        path = Path(args.file)
+    else:
+        path = new_game_path()
+    if args.start_from:
+        source = Path(args.start_from)
+        if not source.exists():
+            print(f"coup table: no such file: {source}", file=sys.stderr)
+            return 2
+        path = new_game_path()
+        path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    try:
+        session = Session(Journal(path), threshold=_threshold(args.threshold))
+    except CoupError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    remember_last(path)
+    from .prompt import run
+
+    return run(session)
+
+
+def _threshold(text: str) -> Fraction:
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise SystemExit(f"coup: --threshold {text!r} is not a probability (e.g. 1/4)") from None
+    if not 0 < value <= 1:
+        raise SystemExit(f"coup: --threshold {text!r} must be between 0 and 1")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="coup", description="The table companion for Coup and Complots.")
     sub = parser.add_subparsers(dest="command", required=True)
+    p_table = sub.add_parser("table", help="the table prompt: type what happens at a real table")
+    p_table.add_argument("file", nargs="?", help="the game record to open or continue")
+    p_table.add_argument("--resume", action="store_true", help="continue the last game")
+    p_table.add_argument("--from", dest="start_from", metavar="FILE", help="start a new game from a copy of FILE")
+    p_table.add_argument("--threshold", default="1/4", help="flag claims less likely than this (default 1/4)")
+    p_replay = sub.add_parser("replay", help="print the table after the last line of a record")
+    p_replay.add_argument("file")
+    p_replay.add_argument("--json", action="store_true", help="the table as JSON (outputs.md)")
+    p_replay.add_argument("--canonical", action="store_true", help="print the canonical form of the record")
+    p_replay.add_argument("--threshold", default="1/4")
     p_demo = sub.add_parser("demo", help="play and print a random game")
     p_demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
     p_demo.add_argument("--variant", default="ambassador")
     p_demo.add_argument("--draft", default="dealt-first")
     p_demo.add_argument("--seed", type=int, default=None)
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args)
+    if args.command == "table":
+        return _table(args)
     try:
-        if args.command == "demo":
-            out: list[str] = []
-            demo(args.players, Variant.parse(args.variant), Draft.parse(args.draft), args.seed, out)
-            print("\n".join(out))
-            return 0
+        out: list[str] = []
+        demo(args.players, Variant.parse(args.variant), Draft.parse(args.draft), args.seed, out)
+        print("\n".join(out))
+        return 0
     except CoupError as error:
         print(f"coup: {error}", file=sys.stderr)
         return 2
-    return 2
 
 
 if __name__ == "__main__":

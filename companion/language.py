@@ -15,6 +15,7 @@ Line(Verb.EXCHANGE, player='Carol')
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -116,10 +117,10 @@ WORDS = _words()
 """Every word of the language, folded (lower case, no accents), with its meaning(s)."""
 _EXAMINE_BY_INQUISITOR = frozenset({"inquisitor", "inquisiteur"})
 _TWO_WORDS = (
-    (re.compile(r"\baide etrangere\b"), "aide-etrangere"),
-    (re.compile(r"\bcoup d'?etat\b"), "coup-d'etat"),
-    (re.compile(r"\bcoup d\s+etat\b"), "coup-d'etat"),
-    (re.compile(r"\bforeign aid\b"), "foreign-aid"),
+    (("aide", "etrangere"), "aide-etrangere"),
+    (("coup", "d'etat"), "coup-d'etat"),
+    (("coup", "d", "etat"), "coup-d'etat"),
+    (("foreign", "aid"), "foreign-aid"),
 )
 NAME_PATTERN = re.compile(r"^[^\W_][\w-]*$")
 
@@ -186,13 +187,39 @@ class Line:
         return " ".join(words)
 
 
-def tokenize(text: str) -> list[str]:
-    """Fold ``text`` (without its comment) into words, joining the two-word French forms."""
-    folded = fold(text.split("#", 1)[0])
-    folded = folded.replace("\u2019", "'")
-    for pattern, joined in _TWO_WORDS:
-        folded = pattern.sub(joined, folded)
-    return folded.split()
+class Token(str):
+    """A word as the language compares it (folded), remembering how it was typed."""
+
+    typed: str
+
+    def __new__(cls, folded: str, typed: str) -> Token:
+        token = super().__new__(cls, folded)
+        token.typed = typed
+        return token
+
+
+def typed(word: str) -> str:
+    """The word as it was typed (for messages)."""
+    return getattr(word, "typed", word)
+
+
+def tokenize(text: str) -> list[Token]:
+    """The words of ``text`` (without its comment), folded, the two-word French forms joined."""
+    raw = text.split("#", 1)[0].replace("\u2019", "'").split()
+    tokens = [Token(fold(w), w) for w in raw]
+    joined: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        for phrase, word in _TWO_WORDS:
+            if tuple(tokens[i : i + len(phrase)]) == phrase:
+                typed_text = " ".join(t.typed for t in tokens[i : i + len(phrase)])
+                joined.append(Token(word, typed_text))
+                i += len(phrase)
+                break
+        else:
+            joined.append(tokens[i])
+            i += 1
+    return joined
 
 
 def resolve_name(word: str, names: tuple[str, ...]) -> str:
@@ -206,15 +233,21 @@ def resolve_name(word: str, names: tuple[str, ...]) -> str:
     if len(matches) == 1 and folded not in WORDS:
         return matches[0]
     if len(matches) > 1:
-        raise ParseError(f"{word!r} could be {' or '.join(matches)}: type more of the name")
+        raise ParseError(f"{typed(word)!r} could be {' or '.join(matches)}: type more of the name")
     if not names:
-        raise ParseError(f"{word!r}: no players yet (start with: players Alice Bob Carol)")
-    raise ParseError(f"{word!r} is not a player (players: {', '.join(names)})")
+        raise ParseError(f"{typed(word)!r}: no players yet (start with: players Alice Bob Carol)")
+    raise ParseError(f"{typed(word)!r} is not a player (players: {', '.join(names)})")
 
 
 def parse_card(word: str) -> Character:
     """A card name (English or French). Raises :class:`ParseError`."""
-    return Character.parse(word)
+    try:
+        return Character.parse(word)
+    except ParseError:
+        raise ParseError(
+            f"unknown card: {typed(word)!r} (cards: duke assassin contessa captain ambassador "
+            "inquisitor, or duchesse comtesse capitaine ambassadeur inquisiteur)"
+        ) from None
 
 
 def parse_line(text: str, names: tuple[str, ...] = ()) -> Line | None:
@@ -234,14 +267,14 @@ def parse_line(text: str, names: tuple[str, ...] = ()) -> Line | None:
             return Line(Verb.PLAYERS, names=_declare(text.split("#", 1)[0].split()[1:]), french=word.french)
         return _parse_keyword_line(word, tokens[1:], names)
     if meanings and not any(fold(n) == head for n in names):
-        raise ParseError(f"{head!r} needs a player first, e.g. 'Alice {head}'")
+        raise ParseError(f"{typed(head)!r} needs a player first, e.g. 'Alice {typed(head)}'")
     player = resolve_name(head, names)
     if len(tokens) < 2:
         raise ParseError(f"what does {player} do? (e.g. '{player} income')")
     return _parse_player_line(player, tokens[1], tokens[2:], names)
 
 
-def _parse_keyword_line(word: Word, rest: list[str], names: tuple[str, ...]) -> Line:
+def _parse_keyword_line(word: Word, rest: Sequence[str], names: tuple[str, ...]) -> Line:
     verb, french = word.verb, word.french
     if verb is Verb.PASS:
         if rest:
@@ -261,7 +294,7 @@ def _parse_keyword_line(word: Word, rest: list[str], names: tuple[str, ...]) -> 
     if verb is Verb.COINS:
         _count(verb, rest, 2)
         if not rest[1].isdigit():
-            raise ParseError(f"coins: {rest[1]!r} is not a number of coins")
+            raise ParseError(f"coins: {typed(rest[1])!r} is not a number of coins")
         return Line(Verb.COINS, player=resolve_name(rest[0], names), value=int(rest[1]), french=french)
     sizes = {Verb.HAND: (1, 2), Verb.DEALT: (1,), Verb.PICK: (1,), Verb.SAW: (1,), Verb.DRAW: (1, 2), Verb.KEEP: (1, 2)}
     if len(rest) not in sizes[verb]:
@@ -271,7 +304,7 @@ def _parse_keyword_line(word: Word, rest: list[str], names: tuple[str, ...]) -> 
     return Line(verb, cards=tuple(sorted(cards)), french=french)
 
 
-def _count(verb: Verb, rest: list[str], n: int) -> None:
+def _count(verb: Verb, rest: Sequence[str], n: int) -> None:
     if len(rest) != n:
         example = {
             Verb.VARIANT: "variant inquisitor",
@@ -282,7 +315,7 @@ def _count(verb: Verb, rest: list[str], n: int) -> None:
         raise ParseError(f"{verb.value} takes {n} word{'s' if n > 1 else ''}, e.g. '{example}'")
 
 
-def _declare(words: list[str]) -> tuple[str, ...]:
+def _declare(words: Sequence[str]) -> tuple[str, ...]:
     if not 2 <= len(words) <= 8:
         raise ParseError(f"players: 2 to 8 names, not {len(words)}")
     seen: set[str] = set()
@@ -297,12 +330,12 @@ def _declare(words: list[str]) -> tuple[str, ...]:
     return tuple(words)
 
 
-def _parse_player_line(player: str, verb_word: str, rest: list[str], names: tuple[str, ...]) -> Line:
+def _parse_player_line(player: str, verb_word: str, rest: Sequence[str], names: tuple[str, ...]) -> Line:
     meanings = [w for w in WORDS.get(verb_word, []) if w.verb not in SETUP and w.verb not in PRIVATE]
     if not meanings:
         if verb_word in WORDS:
-            raise ParseError(f"{verb_word!r} is not something a player does: write it alone, e.g. '{verb_word} ...'")
-        raise ParseError(f"unknown word {verb_word!r} after {player}")
+            raise ParseError(f"{typed(verb_word)!r} is not something a player does: write it alone")
+        raise ParseError(f"unknown word {typed(verb_word)!r} after {player}")
     word = meanings[0]
     verb, french = word.verb, word.french
     if verb_word in _EXAMINE_BY_INQUISITOR and rest:
@@ -322,5 +355,5 @@ def _parse_player_line(player: str, verb_word: str, rest: list[str], names: tupl
             raise ParseError(f"show names at most one card, e.g. '{player} show duke'")
         return Line(verb, player=player, cards=tuple(parse_card(w) for w in rest), french=french)
     if rest:
-        raise ParseError(f"{verb.value} takes nothing after it (got {' '.join(rest)!r})")
+        raise ParseError(f"{verb.value} takes nothing after it (got {' '.join(typed(w) for w in rest)!r})")
     return Line(verb, player=player, french=french)

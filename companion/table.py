@@ -678,11 +678,11 @@ class Table:
         if kind is Kind.PROVE:
             if seat == me:
                 return self._observe(methodcaller("insert", move.card), number)
-            return self._observe(methodcaller("reveal", seat, move.card, True), number)
+            return self._observe(methodcaller("reveal", seat, move.card, True), number, (seat, move.card))
         if kind is Kind.LOSE:
             if seat == me:
                 return self
-            table = self._observe(methodcaller("reveal", seat, move.card), number)
+            table = self._observe(methodcaller("reveal", seat, move.card), number, (seat, move.card))
             if not before.hidden[seat][1:]:  # that was the last card
                 return table._observe(methodcaller("remove_place", seat), number)
             if t.phase is Phase.PROOF:
@@ -705,7 +705,8 @@ class Table:
                 table = table._observe(methodcaller("insert", c), number)
             return table
         if kind is Kind.SHOW and t.actor == me and seat != me:
-            return replace(self._observe(methodcaller("seen", seat, move.card), number), shown_to_me=move.card)
+            seen = self._observe(methodcaller("seen", seat, move.card), number, (seat, move.card))
+            return replace(seen, shown_to_me=move.card)
         if kind is Kind.SWAP and t.target != me:
             target = t.target
             if t.actor == me and self.shown_to_me is not None:
@@ -750,13 +751,17 @@ class Table:
 
     # -- beliefs and the behavioural assumption ------------------------------------------------
 
-    def _observe(self, update: Callable[[Beliefs], Beliefs], number: int) -> Table:
+    def _observe(
+        self, update: Callable[[Beliefs], Beliefs], number: int, holder: tuple[int, Character] | None = None
+    ) -> Table:
         """Apply a beliefs update with and without the assumptions. A physical impossibility
         raises; a contradiction of the assumptions only leaves ``beliefs`` None (see apply)."""
         assert self.free is not None
         try:
             free = update(self.free)
         except ImpossibleTable as error:
+            if holder is not None:
+                raise ImpossibleTable(self._cannot_hold(*holder)) from error
             raise ImpossibleTable(f"impossible: {error}") from error
         if self.beliefs is None:
             return replace(self, free=free)
@@ -765,6 +770,18 @@ class Table:
         except ImpossibleTable:
             beliefs = None
         return replace(self, beliefs=beliefs, free=free)
+
+    def _cannot_hold(self, seat: int, character: Character) -> str:
+        """Why ``seat`` cannot have held a ``character``, in words."""
+        unseen = self.unseen()[character]
+        name = self.names[seat]
+        if unseen > 0:
+            return f"impossible: {name} cannot hold a {character} (everything seen rules it out)"
+        total = deck(self.variant, len(self.names)).count(character)
+        face_up = sum(cards.count(character) for cards in self.face_up) + min(unseen, 0)  # before this line
+        mine = self.my_cards().count(character)
+        why = count_reason(character, total, face_up, mine, 0, self.spectator)
+        return f"impossible: {name} cannot hold a {character}: all {total} are accounted for ({why})"
 
     def _assume(self, assumption: Assumption) -> Table:
         table = replace(self, assumptions=(*self.assumptions, assumption))

@@ -1,0 +1,97 @@
+"""Hypothesis fuzzing: random and near-miss lines never raise anything but the project's own
+error, and a rejected line leaves the table (and the journal) as it was."""
+
+from __future__ import annotations
+
+import contextlib
+from functools import lru_cache
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.complete import legal_lines
+from companion.language import WORDS, parse_line
+from companion.records import Journal
+from companion.report import table_json
+from companion.session import Session
+from companion.simulate import random_record
+from companion.table import Table, replay
+from solver import CoupError
+
+VOCABULARY = sorted(WORDS) + ["duke", "contessa", "comtesse", "capitaine", "joker", "7", "-1", "Alice", "Bo", "Zed"]
+
+
+@lru_cache(maxsize=64)
+def table_at(seed: int, cut: int) -> Table:
+    lines = random_record(2 + seed % 5, seed, me=None if seed % 4 == 0 else seed % 2).splitlines()
+    return replay("\n".join(lines[: min(cut, len(lines))]) + "\n")
+
+
+tables = st.builds(table_at, st.integers(0, 40), st.integers(3, 60))
+words = st.sampled_from(VOCABULARY)
+
+
+@st.composite
+def near_misses(draw: st.DrawFn, table: Table) -> str:
+    legal = legal_lines(table) or ["Alice income"]
+    parts = draw(st.sampled_from(legal)).split()
+    action = draw(st.sampled_from(["drop", "swap", "replace", "add", "case", "typo"]))
+    i = draw(st.integers(0, len(parts) - 1))
+    if action == "drop" and len(parts) > 1:
+        del parts[i]
+    elif action == "swap" and len(parts) > 1:
+        j = draw(st.integers(0, len(parts) - 1))
+        parts[i], parts[j] = parts[j], parts[i]
+    elif action == "replace":
+        parts[i] = draw(words)
+    elif action == "add":
+        parts.insert(i, draw(words))
+    elif action == "case":
+        parts[i] = parts[i].upper()
+    else:
+        parts[i] = parts[i][:-1] or "x"
+    return " ".join(parts)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=60))
+def test_random_text_never_raises_anything_but_a_parse_error(text: str) -> None:
+    with contextlib.suppress(CoupError):
+        parse_line(text, ("Alice", "Bob", "Carol"))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables, st.data())
+def test_near_miss_lines_are_accepted_or_refused_with_a_coup_error_and_change_nothing(
+    table: Table, data: st.DataObject
+) -> None:
+    line = data.draw(near_misses(table))
+    before = (table_json(table), table.record())
+    try:
+        after = table.apply_text(line)
+    except CoupError as error:
+        assert str(error) and "\n" not in str(error)
+    else:
+        assert after.record().startswith(table.record())
+    assert (table_json(table), table.record()) == before
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables, st.lists(words, min_size=1, max_size=4))
+def test_word_salad_at_the_prompt_never_breaks_the_session(table: Table, salad: list[str]) -> None:
+    session = Session()
+    session.tables.append(table)
+    session.raw.append(table.record().splitlines())
+    answer = session.handle(" ".join(salad))
+    assert all(isinstance(text, str) for _, text in answer)
+
+
+def test_a_rejected_line_leaves_the_journal_as_it_was(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "game.coup")
+    session = Session(journal)
+    for line in ("players Alice Bob Carol", "me Carol", "hand duke captain", "Alice tax"):
+        session.handle(line)
+    before = journal.path.read_bytes()
+    assert session.handle("Bob assassinate Carol")[0][0] == "error"
+    assert journal.path.read_bytes() == before and len(session.tables) == 5

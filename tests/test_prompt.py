@@ -1,0 +1,150 @@
+"""End to end: the real prompt driven through prompt_toolkit's pipe input and through a
+pseudo-terminal, and a game killed with SIGKILL and resumed with nothing lost."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.plain_text import PlainTextOutput
+
+from companion.complete import completions
+from companion.prompt import run
+from companion.records import Journal
+from companion.session import Session
+from companion.table import replay
+
+GAME = [
+    "players Alice Bob Carol",
+    "me Carol",
+    "hand duke captain",
+    "Alice tax",
+    "Bob assassinate Carol",  # rejected: Bob has 2 coins
+    "Bob challenge",
+    "Alice lose duke",
+    "Bob steal Alice",
+    "undo",
+    "Bob income",
+    "Carol steal Alice",
+    "Alice block ambassador",
+    "Carol challenge",
+    "Alice lose assassin",
+]
+EXPECTED_RECORD = (
+    "players Alice Bob Carol\nme Carol\nhand duke captain\nAlice tax\nBob challenge\nAlice lose duke\n"
+    "Bob income\nCarol steal Alice\nAlice block ambassador\nCarol challenge\nAlice lose assassin\n"
+)
+
+
+def test_a_whole_game_through_the_real_prompt_with_pipe_input(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "game.coup")
+    session = Session(journal)
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("\n".join([*GAME, "table", "quit"]) + "\n")
+        assert run(session, input=pipe, output=PlainTextOutput(out), history=False) == 0
+    printed = out.getvalue()
+    assert "Bob has 2 coins; assassinate costs 3" in printed
+    assert "Bob's challenge succeeds with 55/78 (71%)" in printed
+    assert "undone: Bob steal Alice" in printed
+    assert "(out)" in printed  # the table after Alice lost her second card
+    assert journal.path.read_text() == EXPECTED_RECORD
+    view = replay(EXPECTED_RECORD).view
+    assert view is not None and not view.alive(0) and view.coins == (0, 3, 2)  # the steal took nothing: Alice was out
+
+
+def test_ctrl_c_cancels_the_line_and_ctrl_d_asks_before_leaving(tmp_path: Path) -> None:
+    session = Session(Journal(tmp_path / "game.coup"))
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("players Alice Bob\nAlice inc\x03")  # Ctrl-C drops the half-typed line
+        pipe.send_text("me Alice\n\x04n\n")  # Ctrl-D, then "n": stay
+        pipe.send_text("\x04y\n")  # Ctrl-D, then "y": leave
+        run(session, input=pipe, output=PlainTextOutput(out), history=False)
+    assert session.journal is not None
+    assert session.journal.path.read_text() == "players Alice Bob\nme Alice\n"
+    assert out.getvalue().count("Leave the table?") >= 2  # asked twice (plain output echoes each prompt)
+
+
+def test_completion_offers_what_is_legal_now_in_the_language_being_typed() -> None:
+    t = replay("players Alice Bob Carol\nme Carol\nhand duke captain\nAlice steal Bob\n")
+    assert completions(t, "")[:3] == ["table", "odds", "history"]
+    assert set(completions(t, "B")) == {"Bob"}
+    assert {"challenge", "block", "doute", "contre", "income"} <= set(completions(t, "Bob "))  # his turn is next
+    assert completions(t, "Bob contre ") == ["capitaine", "ambassadeur"]
+    assert completions(t, "Bob block ") == ["captain", "ambassador"]
+    assert "challenge" not in completions(t, "Alice ")  # nobody challenges their own claim
+
+
+def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "companion.cli", "table", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 160),
+    )
+
+
+def _say(child: pexpect.spawn, line: str, answer: str | None = None, journal: Path | None = None) -> None:
+    """Type ``line``; wait for ``answer`` on the screen, or for the line in the journal."""
+    child.send(line + "\r")
+    if answer is not None:
+        child.expect(re.escape(answer))
+    if journal is not None:
+        deadline = time.monotonic() + 20
+        while not _journal_has(journal, line):
+            assert time.monotonic() < deadline, f"{line!r} never reached {journal}"
+            time.sleep(0.02)
+
+
+def _journal_has(path: Path, line: str) -> bool:
+    return path.exists() and path.read_text().endswith(line + "\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
+def test_a_whole_game_typed_into_a_pseudo_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "game.coup"
+    child = _spawn(tmp_path, str(path))
+    child.expect("help. lists the commands")
+    for line in GAME[:4]:
+        _say(child, line, journal=path)
+    _say(child, "Bob assassinate Carol", "Bob has 2 coins; assassinate costs 3")
+    _say(child, "Bob challenge", "succeeds with 55/78", journal=path)
+    _say(child, "Alice lose duke", journal=path)
+    _say(child, "Bob steal Alice", journal=path)
+    _say(child, "undo", "undone: Bob steal Alice")
+    for line in GAME[9:]:
+        _say(child, line, journal=path)
+    _say(child, "table", "(out)")
+    _say(child, "quit")
+    child.expect(pexpect.EOF)
+    assert path.read_text() == EXPECTED_RECORD
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signals")
+def test_a_game_killed_with_sigkill_resumes_with_nothing_lost(tmp_path: Path) -> None:
+    child = _spawn(tmp_path)
+    child.expect("game file: ([^\\s\\x1b]+)")
+    path = Path(child.match.group(1).strip())
+    for line in [*GAME[:4], "Bob challenge"]:
+        _say(child, line, journal=path)
+    child.kill(signal.SIGKILL)  # mid-game, the line just answered
+    child.wait()
+    resumed = _spawn(tmp_path, "--resume")
+    resumed.expect("5 lines so far")
+    _say(resumed, "Alice lose duke", journal=path)
+    _say(resumed, "history", "Alice lose duke")
+    _say(resumed, "quit")
+    resumed.expect(pexpect.EOF)
+    assert path.read_text() == "".join(line + "\n" for line in [*GAME[:4], "Bob challenge", "Alice lose duke"])
