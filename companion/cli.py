@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -128,6 +129,8 @@ def _threshold(text: str) -> Fraction:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if hasattr(signal, "SIGPIPE"):  # `coup replay FILE | head` ends quietly
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = argparse.ArgumentParser(prog="coup", description="The table companion for Coup and Complots.")
     sub = parser.add_subparsers(dest="command", required=True)
     p_table = sub.add_parser("table", help="the table prompt: type what happens at a real table")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from solver import Draft, Kind, Move, Phase, State, Variant, new_game
+from solver import RULES, Character, Draft, Kind, Move, Phase, State, Variant, new_game
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 
@@ -24,6 +24,8 @@ class Style:
     """How the simulated players behave and how the record is written."""
 
     challenge: float = 0.15  # chance to challenge or block when offered
+    honest: float = 0.0  # chance to choose only among the claims one can prove
+    calm: float = 0.0  # chance to choose an action that costs nobody an influence (long games)
     prove: float = 0.9  # chance to prove a claim one can prove
     explicit_pass: float = 0.5  # chance that a closed window is written as `pass`
     bare_show: float = 0.5  # chance that another player's shown card is written `Bob show`
@@ -33,12 +35,29 @@ class Style:
 
 def _choose(state: State, rng: random.Random, style: Style) -> Move:
     moves = state.legal_moves()
+    if style.honest and rng.random() < style.honest:
+        held = state.hidden[state.current_player()]
+        honest = tuple(m for m in moves if _claim(state, m) in (None, *held))
+        moves = honest or moves
     first = moves[0]
+    if style.calm and first.kind.is_action and rng.random() < style.calm:
+        peaceful = tuple(m for m in moves if m.kind not in (Kind.COUP, Kind.ASSASSINATE))
+        moves = peaceful or moves
+    if len(moves) == 1:
+        return first
     if first.kind is Kind.PASS:
         return first if rng.random() >= style.challenge else moves[rng.randrange(1, len(moves))]
     if first.kind is Kind.PROVE:
         return first if rng.random() < style.prove else moves[rng.randrange(1, len(moves))]
     return moves[rng.randrange(len(moves))]
+
+
+def _claim(state: State, move: Move) -> Character | None:
+    """The character ``move`` claims (an action's or a block's), if any."""
+    if move.kind is Kind.BLOCK:
+        return move.card
+    rule = RULES[state.variant].get(move.kind)
+    return rule.claim if rule is not None else None
 
 
 def random_record(

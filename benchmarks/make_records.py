@@ -1,0 +1,92 @@
+"""Find the fixed records that benchmarks/table.py times (run once; the records are kept).
+
+Each record is a random game from the tracked seat's view with at least 80 lines, in which the
+seat exchanges twice, examines once and is examined once (inquisitor) or exchanges three times
+(ambassador), with at least four proofs (challenges that failed) and three claims caught by a
+challenge (one with 3 players, who have only five influences to lose in a game).
+
+    python benchmarks/make_records.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from companion.simulate import Style, random_record
+from companion.table import replay
+from solver import Variant
+
+HERE = Path(__file__).parent / "records"
+WANTED = (
+    (3, Variant.INQUISITOR),
+    (3, Variant.AMBASSADOR),
+    (6, Variant.INQUISITOR),
+    (6, Variant.AMBASSADOR),
+    (8, Variant.INQUISITOR),
+    (8, Variant.AMBASSADOR),
+)
+
+
+def features(text: str) -> dict[str, int]:
+    """What a record exercises, counted on the replayed table."""
+    table = replay(text)
+    lines = [line for _, line in table.lines]
+    me = table.names[table.me] if table.me is not None else ""
+    canonical = [line.canonical() for line in lines]
+    examined = sum(1 for i, c in enumerate(canonical) if c.endswith(f"examine {me}"))
+    return {
+        "lines": len(lines),
+        "exchanges": sum(1 for c in canonical if c.startswith("keep ")),
+        "examines": sum(1 for c in canonical if c.startswith("saw ")),
+        "examined": examined,
+        "proofs": sum(1 for c in table.claims if c.outcome == "proved"),
+        "caught": sum(1 for c in table.claims if c.outcome == "caught"),
+    }
+
+
+def good(f: dict[str, int], variant: Variant, players: int) -> bool:
+    # four proofs and three caught claims cost seven influences: more than 3 players have to lose
+    caught = 1 if players == 3 else 3
+    if f["lines"] < 80 or f["proofs"] < 4 or f["caught"] < caught:
+        return False
+    if variant is Variant.INQUISITOR:
+        return f["exchanges"] >= 2 and f["examines"] >= 1 and f["examined"] >= 1
+    return f["exchanges"] >= 3
+
+
+def search(players: int, variant: Variant, tries: int = 200_000) -> tuple[str, dict[str, int]] | None:
+    """The first record (over seeds, and styles varying with the seed) that has it all."""
+    for seed in range(tries):
+        style = Style(
+            challenge=(0.06, 0.1, 0.15, 0.2)[seed % 4],
+            prove=0.95,
+            honest=(0.6, 0.8, 0.95, 1.0)[seed // 4 % 4],
+            explicit_pass=0.9,
+            calm=0.9 if players == 3 else 0.0,
+        )
+        text = random_record(players, seed, me=seed % players, variant=variant, style=style)
+        if len(text.splitlines()) < 80:
+            continue
+        f = features(text)
+        if good(f, variant, players):
+            return f"# benchmark record: {players} players, {variant}, seed {seed}, {f}\n" + text, f
+    return None
+
+
+def main() -> None:
+    HERE.mkdir(exist_ok=True)
+    wanted = WANTED if len(sys.argv) == 1 else [(int(sys.argv[1]), Variant.parse(sys.argv[2]))]
+    for players, variant in wanted:
+        found = search(players, variant)
+        if found is None:
+            print(f"no record found for {players} players, {variant}")
+            continue
+        text, f = found
+        path = HERE / f"{players}p-{variant}.coup"
+        path.write_text(text)
+        print(path, f, flush=True)
+
+
+if __name__ == "__main__":
+    main()

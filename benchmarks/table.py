@@ -1,0 +1,102 @@
+"""Time per typed line at the table, every probability included, over the fixed records in
+benchmarks/records (3, 6 and 8 players, made by make_records.py).
+
+For each line: apply it and compute the whole table (every player's holds, flags), as the
+prompt does after each line. Prints median and worst per player count, and, side by side, the
+independent brute-force counter of the tests replaying the same records (where it finishes).
+
+    python benchmarks/table.py [--json] [--no-baseline]
+
+With ``--json`` the last line is ``{"players": {"6": {"median_ms": ..., "worst_ms": ...}, ...}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion import beliefs
+from companion.progress import progress
+from companion.report import table_json
+from companion.table import Table
+
+RECORDS = Path(__file__).parent / "records"
+BASELINE_MAX_PLAYERS = 3  # the brute force enumerates every world: hopeless beyond
+
+
+def time_lines(text: str) -> list[float]:
+    """Seconds per line (apply + the whole table), caches cleared first."""
+    beliefs._coef.cache_clear()
+    beliefs._product.cache_clear()
+    table = Table.new()
+    times = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        start = time.perf_counter()
+        after = table.apply_text(raw, number)
+        if after is not table:
+            table_json(after)
+            times.append(time.perf_counter() - start)
+        table = after
+    return times
+
+
+def time_baseline(text: str) -> float | None:
+    """Seconds for the brute force to replay the whole record once (the last table only)."""
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+    try:
+        from reference.brute import brute_replay
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    brute_replay(text)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the brute-force comparison")
+    args = parser.parse_args()
+    records = sorted(RECORDS.glob("*.coup"))
+    by_players: dict[str, list[float]] = {}
+    rows = []
+    with progress("records", total=len(records), quiet=args.json) as tick:
+        for path in records:
+            text = path.read_text()
+            players = str(len(text.split("\n")[1].split()) - 1)
+            times = time_lines(text)
+            by_players.setdefault(players, []).extend(times)
+            baseline = None
+            if not args.no_baseline and int(players) <= BASELINE_MAX_PLAYERS:
+                baseline = time_baseline(text)
+            rows.append((path.name, len(times), statistics.median(times), max(times), sum(times), baseline))
+            tick()
+    print(f"{'record':<22} {'lines':>5} {'median ms':>10} {'worst ms':>9} {'total s':>8} {'brute s':>8}")
+    for name, n, median, worst, total, baseline in rows:
+        brute = f"{baseline:8.2f}" if baseline is not None else f"{'-':>8}"
+        print(f"{name:<22} {n:>5} {1000 * median:>10.2f} {1000 * worst:>9.1f} {total:>8.3f} {brute}")
+    report: dict[str, Any] = {"players": {}}
+    for players, times in sorted(by_players.items(), key=lambda kv: int(kv[0])):
+        report["players"][players] = {
+            "median_ms": round(1000 * statistics.median(times), 3),
+            "worst_ms": round(1000 * max(times), 3),
+            "lines": len(times),
+        }
+    comparable = [(total, base) for _, _, _, _, total, base in rows if base is not None]
+    if comparable:
+        report["brute_force_over_ours"] = round(sum(b for _, b in comparable) / sum(t for t, _ in comparable), 1)
+        print(f"brute force (one final table) / ours (every line's table): {report['brute_force_over_ours']}x")
+    for players, figures in report["players"].items():
+        print(f"{players} players: median {figures['median_ms']} ms, worst {figures['worst_ms']} ms per line")
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
