@@ -58,13 +58,22 @@ def good(f: dict[str, int], variant: Variant, players: int) -> bool:
 def search(players: int, variant: Variant, tries: int = 200_000) -> tuple[str, dict[str, int]] | None:
     """The first record (over seeds, and styles varying with the seed) that has it all."""
     for seed in range(tries):
-        style = Style(
-            challenge=(0.06, 0.1, 0.15, 0.2)[seed % 4],
-            prove=0.95,
-            honest=(0.6, 0.8, 0.95, 1.0)[seed // 4 % 4],
-            explicit_pass=0.9,
-            calm=0.9 if players == 3 else 0.0,
-        )
+        if players == 3:  # long games with few losses, most of them to proved claims
+            style = Style(
+                challenge=0.02,
+                prove=1.0,
+                honest=0.95,
+                explicit_pass=0.9,
+                calm=0.97,
+                challenge_true=(0.05, 0.08, 0.12)[seed % 3],
+            )
+        else:
+            style = Style(
+                challenge=(0.06, 0.1, 0.15, 0.2)[seed % 4],
+                prove=0.95,
+                honest=(0.6, 0.8, 0.95, 1.0)[seed // 4 % 4],
+                explicit_pass=0.9,
+            )
         text = random_record(players, seed, me=seed % players, variant=variant, style=style)
         if len(text.splitlines()) < 80:
             continue

@@ -29,12 +29,14 @@ RECORDS = Path(__file__).parent / "records"
 BASELINE_MAX_PLAYERS = 3  # the brute force enumerates every world: hopeless beyond
 
 
-def time_lines(text: str) -> list[float]:
-    """Seconds per line (apply + the whole table), caches cleared first."""
+def time_lines(text: str) -> tuple[list[float], int]:
+    """Seconds per line (apply + the whole table), caches cleared first; and the largest
+    number of placements (terms) the beliefs held."""
     beliefs._coef.cache_clear()
     beliefs._product.cache_clear()
     table = Table.new()
     times = []
+    terms = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         start = time.perf_counter()
         after = table.apply_text(raw, number)
@@ -42,7 +44,8 @@ def time_lines(text: str) -> list[float]:
             table_json(after)
             times.append(time.perf_counter() - start)
         table = after
-    return times
+        terms = max(terms, len(table.beliefs.terms) if table.beliefs is not None else 0)
+    return times, terms
 
 
 def time_baseline(text: str) -> float | None:
@@ -64,13 +67,15 @@ def main() -> int:
     args = parser.parse_args()
     records = sorted(RECORDS.glob("*.coup"))
     by_players: dict[str, list[float]] = {}
+    most_terms: dict[str, int] = {}
     rows = []
     with progress("records", total=len(records), quiet=args.json) as tick:
         for path in records:
             text = path.read_text()
             players = str(len(text.split("\n")[1].split()) - 1)
-            times = time_lines(text)
+            times, terms = time_lines(text)
             by_players.setdefault(players, []).extend(times)
+            most_terms[players] = max(most_terms.get(players, 0), terms)
             baseline = None
             if not args.no_baseline and int(players) <= BASELINE_MAX_PLAYERS:
                 baseline = time_baseline(text)
@@ -86,13 +91,17 @@ def main() -> int:
             "median_ms": round(1000 * statistics.median(times), 3),
             "worst_ms": round(1000 * max(times), 3),
             "lines": len(times),
+            "max_terms": most_terms[players],
         }
     comparable = [(total, base) for _, _, _, _, total, base in rows if base is not None]
     if comparable:
         report["brute_force_over_ours"] = round(sum(b for _, b in comparable) / sum(t for t, _ in comparable), 1)
         print(f"brute force (one final table) / ours (every line's table): {report['brute_force_over_ours']}x")
     for players, figures in report["players"].items():
-        print(f"{players} players: median {figures['median_ms']} ms, worst {figures['worst_ms']} ms per line")
+        print(
+            f"{players} players: median {figures['median_ms']} ms, worst {figures['worst_ms']} ms per line, "
+            f"at most {figures['max_terms']} placements"
+        )
     if args.json:
         print(json.dumps(report))
     return 0

@@ -78,4 +78,4 @@ def count_reason(character: Character, total: int, face_up: int, mine: int, unse
 
 def assumption_reason(player: str, character: Character) -> str:
     """Why only the behavioural assumption makes a claim impossible or unlikely."""
-    return f"{'impossible' if True else ''} if {player} had none when failing to prove a {character.name_en}"
+    return f"impossible if {player} had none when failing to prove {character.article}"

@@ -237,7 +237,7 @@ class Beliefs:
             term[i] = tuple(cards)
             yield term, weight
 
-        return self._with(self._map(change), why=f"it would hold a {character}")
+        return self._with(self._map(change), why=f"it would hold {character.article}")
 
     # -- random moves ---------------------------------------------------------------------
 

@@ -100,6 +100,12 @@ def table_text(table: Table) -> str:
                 f"{c} {round(100 * Fraction(player['holds'][c]))}%" for c in characters if c in player["holds"]
             )
             lines.append(f"{'':<10} holds: {odds}")
+    if table.notes:
+        lines.append("you know: " + "; ".join(table.notes[-4:]))
+    claims = [c for c in table.claims if c.flagged and c.level is not None]
+    if claims:
+        last = claims[-1]
+        lines.append(f"last flag: line {last.line}, {last.player} claimed {last.character.article} ({last.level})")
     return "\n".join(lines)
 
 

@@ -108,7 +108,7 @@ class Session:
                 out.append(
                     (
                         style,
-                        f"{claim.level}: {claim.player} claims a {claim.character} "
+                        f"{claim.level}: {claim.player} claims {claim.character.article} "
                         f"({percent(claim.probability)}): {claim.reason}",
                     )
                 )

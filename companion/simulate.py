@@ -26,6 +26,7 @@ class Style:
     challenge: float = 0.15  # chance to challenge or block when offered
     honest: float = 0.0  # chance to choose only among the claims one can prove
     calm: float = 0.0  # chance to choose an action that costs nobody an influence (long games)
+    challenge_true: float | None = None  # if set: the chance to challenge a claim that is true
     prove: float = 0.9  # chance to prove a claim one can prove
     explicit_pass: float = 0.5  # chance that a closed window is written as `pass`
     bare_show: float = 0.5  # chance that another player's shown card is written `Bob show`
@@ -46,10 +47,24 @@ def _choose(state: State, rng: random.Random, style: Style) -> Move:
     if len(moves) == 1:
         return first
     if first.kind is Kind.PASS:
-        return first if rng.random() >= style.challenge else moves[rng.randrange(1, len(moves))]
+        rate = style.challenge
+        if style.challenge_true is not None and moves[1].kind is Kind.CHALLENGE and _claim_is_true(state):
+            rate = style.challenge_true
+        return first if rng.random() >= rate else moves[rng.randrange(1, len(moves))]
     if first.kind is Kind.PROVE:
         return first if rng.random() < style.prove else moves[rng.randrange(1, len(moves))]
     return moves[rng.randrange(len(moves))]
+
+
+def _claim_is_true(state: State) -> bool:
+    """In a challenge window: does the claimant hold the claimed character? (Records are made
+    by a simulation that may peek; the records themselves never show what was not seen.)"""
+    t = state.turn
+    if t.block is not None:
+        return t.block in state.hidden[t.blocker]
+    assert t.action is not None
+    claim = RULES[state.variant][t.action].claim
+    return claim in state.hidden[t.actor]
 
 
 def _claim(state: State, move: Move) -> Character | None:

@@ -94,6 +94,7 @@ class Table:
     deferred: Move | None = None  # the challenger's loss, typed before that replacement
     threshold: Fraction = THRESHOLD
     shown_to_me: Character | None = field(default=None)  # the card the seat saw while examining
+    notes: tuple[str, ...] = ()  # what the seat knows of where cards are, in words
 
     @classmethod
     def new(cls, threshold: Fraction = THRESHOLD) -> Table:
@@ -677,7 +678,8 @@ class Table:
         kind = move.kind
         if kind is Kind.PROVE:
             if seat == me:
-                return self._observe(methodcaller("insert", move.card), number)
+                table = self._note(f"line {number}: you shuffled your {move.card} into the court")
+                return table._observe(methodcaller("insert", move.card), number)
             return self._observe(methodcaller("reveal", seat, move.card, True), number, (seat, move.card))
         if kind is Kind.LOSE:
             if seat == me:
@@ -700,12 +702,13 @@ class Table:
             pool = list(before.hidden[seat]) + list(t.cards)
             for c in move.cards:
                 pool.remove(c)
-            table = self
+            table = self._note(f"line {number}: you put back {' and '.join(c.name_en for c in pool)}")
             for c in pool:
                 table = table._observe(methodcaller("insert", c), number)
             return table
         if kind is Kind.SHOW and t.actor == me and seat != me:
             seen = self._observe(methodcaller("seen", seat, move.card), number, (seat, move.card))
+            seen = seen._note(f"line {number}: {self.names[seat]} showed you {move.card.article}")
             return replace(seen, shown_to_me=move.card)
         if kind is Kind.SWAP and t.target != me:
             target = t.target
@@ -771,17 +774,20 @@ class Table:
             beliefs = None
         return replace(self, beliefs=beliefs, free=free)
 
+    def _note(self, text: str) -> Table:
+        return replace(self, notes=(*self.notes, text))
+
     def _cannot_hold(self, seat: int, character: Character) -> str:
         """Why ``seat`` cannot have held a ``character``, in words."""
         unseen = self.unseen()[character]
         name = self.names[seat]
         if unseen > 0:
-            return f"impossible: {name} cannot hold a {character} (everything seen rules it out)"
+            return f"impossible: {name} cannot hold {character.article} (everything seen rules it out)"
         total = deck(self.variant, len(self.names)).count(character)
         face_up = sum(cards.count(character) for cards in self.face_up) + min(unseen, 0)  # before this line
         mine = self.my_cards().count(character)
         why = count_reason(character, total, face_up, mine, 0, self.spectator)
-        return f"impossible: {name} cannot hold a {character}: all {total} are accounted for ({why})"
+        return f"impossible: {name} cannot hold {character.article}: all {total} are accounted for ({why})"
 
     def _assume(self, assumption: Assumption) -> Table:
         table = replace(self, assumptions=(*self.assumptions, assumption))

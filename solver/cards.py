@@ -54,6 +54,12 @@ class Character(IntEnum):
         return _ENGLISH[self]
 
     @property
+    def article(self) -> str:
+        """The English name with its article: ``'a duke'``, ``'an assassin'``."""
+        name = self.name_en
+        return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+    @property
     def name_fr(self) -> str:
         """The French name of Complots: ``'duchesse'``, ``'capitaine'``."""
         return _FRENCH[self][0]

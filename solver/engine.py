@@ -454,7 +454,7 @@ def _prove(s: State, move: Move) -> State:
     claim = _claimed(s)
     seat = move.player
     if move.cards != (claim,):
-        raise IllegalMove(f"{s.names[seat]} claimed the {claim}: only a {claim} proves it")
+        raise IllegalMove(f"{s.names[seat]} claimed the {claim}: only {claim.article} proves it")
     hand = _without(s.hidden[seat], claim)
     if hand is None:
         raise IllegalMove(f"{s.names[seat]} holds no {claim} to show")
@@ -659,7 +659,7 @@ _WAITING: dict[Phase, Callable[[State, Turn, tuple[str, ...]], str]] = {
     Phase.CHALLENGE: lambda s, t, n: f"{_name(n, t.decider)} to challenge {_name(n, t.actor)}'s {t.action} or pass",
     Phase.BLOCK: lambda s, t, n: f"{_name(n, t.decider)} to block {_name(n, t.actor)}'s {t.action} or pass",
     Phase.BLOCK_CHALLENGE: lambda s, t, n: f"{_name(n, t.decider)} to challenge {_name(n, t.blocker)}'s block or pass",
-    Phase.PROOF: lambda s, t, n: f"{_name(n, t.decider)} to show a {_claimed(s)} or lose an influence",
+    Phase.PROOF: lambda s, t, n: f"{_name(n, t.decider)} to show {_claimed(s).article} or lose an influence",
     Phase.REDRAW: lambda s, t, n: f"{_name(n, t.decider)} to draw a replacement",
     Phase.LOSE: lambda s, t, n: f"{_name(n, t.decider)} to lose an influence",
     Phase.EXCHANGE_DRAW: lambda s, t, n: f"{_name(n, t.actor)} to draw from the court",
