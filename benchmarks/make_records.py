@@ -10,10 +10,9 @@ claims caught by a challenge (3 players have only five influences to lose in a w
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
-
-import random
 
 from companion.simulate import NAMES, Style, _claim, _claim_is_true, _Writer, random_record
 from companion.table import replay
@@ -68,10 +67,7 @@ def steered_record(players: int, variant: Variant, seed: int, me: int) -> str:
     lines = [f"players {' '.join(names)}", f"variant {variant}", f"me {names[me]}"]
     writer = _Writer(names, me, rng, Style(explicit_pass=0.9, bare_show=0.5, late_draw=0.3), lines)
     while not state.is_terminal() and len(lines) < 130:
-        if state.is_chance_node():
-            move = state.sample_chance(rng)
-        else:
-            move = _steer(state, rng, me)
+        move = state.sample_chance(rng) if state.is_chance_node() else _steer(state, rng, me)
         writer.write(state, move)
         state = state.apply(move)
     writer.flush()
