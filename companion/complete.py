@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement
 
 from solver import NOBODY, RULES, Character, CoupError, Kind, Move, Phase, State
 from solver.cards import fold
+from solver.engine import claimed
 
 from .language import WORDS, resolve_name
 from .session import COMMANDS
@@ -117,9 +118,8 @@ def _phase_lines(table: Table, s: State) -> list[str]:
         seats = _window(s, t.decider, t.actor) if t.target == NOBODY else [t.target]
         return ["pass"] + [f"{names[p]} block {c.name_en}" for p in seats for c in rule.block_with]
     if phase is Phase.PROOF:
-        claimed = t.block if t.block is not None else RULES[s.variant][t.action].claim  # type: ignore[index]
         who = names[t.decider]
-        return [f"{who} show {claimed}"] + [f"{who} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
+        return [f"{who} show {claimed(s)}"] + [f"{who} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
     if phase is Phase.LOSE:
         return [f"{names[t.decider]} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
     if phase is Phase.EXAMINE_SHOW:

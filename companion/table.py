@@ -38,7 +38,7 @@ from solver import (
     Variant,
     deck,
 )
-from solver.engine import waiting_for
+from solver.engine import claimed, waiting_for
 from solver.state import Turn
 
 from .advice import THRESHOLD, ChallengeNote, Claim, assumption_reason, count_reason, level
@@ -422,37 +422,29 @@ class Table:
 
     def _direct(self, line: Line, number: int) -> Table:
         """Apply ``line`` as a move of the current phase (no implicit closing)."""
+        handler = _DIRECT.get(line.verb)
+        if handler is None:
+            raise IllegalMove(f"{line.canonical()!r} cannot be played now")
+        return handler(self, line, number)
+
+    def _action(self, line: Line, number: int) -> Table:
+        seat = self.seat(str(line.player))
+        target = self.seat(line.target) if line.target is not None else NOBODY
+        move = Move(_ACTION_KIND[line.verb], seat, target)
+        return self._claim_before(move, line, number)._step(move, number)
+
+    def _lose(self, line: Line, number: int) -> Table:
         s = self.state
         assert s is not None
-        verb = line.verb
-        if verb in ACTIONS:
-            seat = self.seat(str(line.player))
-            target = self.seat(line.target) if line.target is not None else NOBODY
-            move = Move(_ACTION_KIND[verb], seat, target)
-            table = self._claim_before(move, line, number)
-            return table._step(move, number)
-        if verb is Verb.CHALLENGE:
-            return self._challenge(line, number)
-        if verb is Verb.BLOCK:
-            return self._block(line, number)
-        if verb is Verb.SHOW:
-            return self._show(line, number)
-        if verb is Verb.LOSE:
-            move = Move(Kind.LOSE, self.seat(str(line.player)), cards=line.cards)
-            if self.owed_redraw and not s.apply(move).is_terminal():
-                return self._defer(move, number)
-            return self._step(move, number)
-        if verb in (Verb.SWAP, Verb.RETURN):
-            return self._decide(line, number)
-        if verb is Verb.SAW:
-            return self._saw(line, number)
-        if verb is Verb.DRAW:
-            return self._draw(line, number)
-        if verb is Verb.KEEP:
-            if self.me is None:
-                raise IllegalMove("keep is the tracked seat's line (me NAME)")
-            return self._step(Move(Kind.KEEP, self.me, cards=line.cards), number)
-        raise IllegalMove(f"{line.canonical()!r} cannot be played now")
+        move = Move(Kind.LOSE, self.seat(str(line.player)), cards=line.cards)
+        if self.owed_redraw and not s.apply(move).is_terminal():
+            return self._defer(move, number)
+        return self._step(move, number)
+
+    def _keep(self, line: Line, number: int) -> Table:
+        if self.me is None:
+            raise IllegalMove("keep is the tracked seat's line (me NAME)")
+        return self._step(Move(Kind.KEEP, self.me, cards=line.cards), number)
 
     def _offer_until(self, seat: int, phases: tuple[Phase, ...], number: int, what: str) -> Table:
         """Let the players offered the open window before ``seat`` pass."""
@@ -478,9 +470,9 @@ class Table:
         assert s is not None and s.turn.action is not None
         t = s.turn
         claimant = t.actor if t.phase is Phase.CHALLENGE else t.blocker
-        claimed = _claimed(s)
-        p = table.probability_holds(claimant, claimed)
-        note = ChallengeNote(number, self.names[seat], self.names[claimant], claimed, 1 - p)
+        character = claimed(s)
+        p = table.probability_holds(claimant, character)
+        note = ChallengeNote(number, self.names[seat], self.names[claimant], character, 1 - p)
         table = replace(table, challenges=(*table.challenges, note))
         return table._step(Move(Kind.CHALLENGE, seat), number)
 
@@ -688,8 +680,7 @@ class Table:
             if not before.hidden[seat][1:]:  # that was the last card
                 return table._observe(methodcaller("remove_place", seat), number)
             if t.phase is Phase.PROOF:
-                claimed = _claimed(before)
-                return table._assume(Assumption(number, seat, claimed))
+                return table._assume(Assumption(number, seat, claimed(before)))
             return table
         if kind is Kind.DRAW and seat == me:
             table = self
@@ -799,15 +790,19 @@ class Table:
             return replace(table, beliefs=None)
 
 
-def _claimed(state: State) -> Character:
-    """The character claimed by the claim challenged in ``state`` (the block's, if any)."""
-    t = state.turn
-    if t.block is not None:
-        return t.block
-    assert t.action is not None
-    claim = RULES[state.variant][t.action].claim
-    assert claim is not None
-    return claim
+_DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {
+    **{verb: Table._action for verb in ACTIONS},
+    Verb.CHALLENGE: Table._challenge,
+    Verb.BLOCK: Table._block,
+    Verb.SHOW: Table._show,
+    Verb.LOSE: Table._lose,
+    Verb.SWAP: Table._decide,
+    Verb.RETURN: Table._decide,
+    Verb.SAW: Table._saw,
+    Verb.DRAW: Table._draw,
+    Verb.KEEP: Table._keep,
+}
+"""How each kind of line is played in the current phase."""
 
 
 def _turn_start(seat: int) -> Turn:

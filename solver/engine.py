@@ -194,7 +194,7 @@ def legal_moves(s: State) -> tuple[Move, ...]:
         assert t.action is not None
         return _block_moves(t.decider, RULES[s.variant][t.action].block_with)
     if phase is Phase.PROOF:
-        return _proof_moves(t.decider, _claimed(s), s.hidden[t.decider])
+        return _proof_moves(t.decider, claimed(s), s.hidden[t.decider])
     if phase is Phase.LOSE:
         return _card_moves(Kind.LOSE, t.decider, s.hidden[t.decider])
     if phase is Phase.EXCHANGE_KEEP:
@@ -211,8 +211,9 @@ def legal_moves(s: State) -> tuple[Move, ...]:
     return tuple(move for move, _ in chance_outcomes(s))
 
 
-def _claimed(s: State) -> Character:
-    """The character claimed by the claim being challenged (the block's, once there is one)."""
+def claimed(s: State) -> Character:
+    """The character of the claim open to a challenge: the block's once there is one, else the
+    action's. (Only in a window, proof or redraw of a claiming action.)"""
     t = s.turn
     if t.block is not None:
         return t.block
@@ -451,7 +452,7 @@ def _block(s: State, move: Move) -> State:
 
 def _prove(s: State, move: Move) -> State:
     t = s.turn
-    claim = _claimed(s)
+    claim = claimed(s)
     seat = move.player
     if move.cards != (claim,):
         raise IllegalMove(f"{s.names[seat]} claimed the {claim}: only {claim.article} proves it")
@@ -659,7 +660,7 @@ _WAITING: dict[Phase, Callable[[State, Turn, tuple[str, ...]], str]] = {
     Phase.CHALLENGE: lambda s, t, n: f"{_name(n, t.decider)} to challenge {_name(n, t.actor)}'s {t.action} or pass",
     Phase.BLOCK: lambda s, t, n: f"{_name(n, t.decider)} to block {_name(n, t.actor)}'s {t.action} or pass",
     Phase.BLOCK_CHALLENGE: lambda s, t, n: f"{_name(n, t.decider)} to challenge {_name(n, t.blocker)}'s block or pass",
-    Phase.PROOF: lambda s, t, n: f"{_name(n, t.decider)} to show {_claimed(s).article} or lose an influence",
+    Phase.PROOF: lambda s, t, n: f"{_name(n, t.decider)} to show {claimed(s).article} or lose an influence",
     Phase.REDRAW: lambda s, t, n: f"{_name(n, t.decider)} to draw a replacement",
     Phase.LOSE: lambda s, t, n: f"{_name(n, t.decider)} to lose an influence",
     Phase.EXCHANGE_DRAW: lambda s, t, n: f"{_name(n, t.actor)} to draw from the court",
