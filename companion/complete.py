@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement
 
 from solver import NOBODY, RULES, Character, CoupError, Kind, Move, Phase, State
 from solver.cards import fold
-from solver.engine import claimed
+from solver.words import claimed
 
 from .language import WORDS, resolve_name
 from .session import COMMANDS
@@ -93,7 +93,7 @@ def _setup_lines(table: Table) -> list[str]:
         lines += [f"hand {a} {b}" for a, b in combinations_with_replacement(chars, 2)]
         lines += [f"dealt {c}" for c in chars] + [f"pick {c}" for c in chars]
     try:
-        started = table._start()
+        started = table.start()
     except CoupError:
         return lines
     return lines + legal_lines(started)

@@ -27,7 +27,7 @@ def _ready(table: Table) -> Table | None:
     if table.started:
         return table
     try:
-        return table._start()
+        return table.start()
     except CoupError:
         return None
 

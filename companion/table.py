@@ -17,7 +17,7 @@ solver.errors.IllegalMove: Alice cannot assassinate now: the table waits for Bob
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -38,12 +38,13 @@ from solver import (
     Variant,
     deck,
 )
-from solver.engine import claimed, waiting_for
-from solver.state import Turn
+from solver.words import claimed, waiting_for
 
 from .advice import THRESHOLD, ChallengeNote, Claim, assumption_reason, count_reason, level
-from .beliefs import ASIDE, COURT, Beliefs
+from .beliefs import Beliefs
 from .language import ACTIONS, SETUP, Line, Verb, parse_line
+from .learn import Assumption, advance, learn, observe, public
+from .setup import apply_setup, start
 
 UNKNOWN = Character.UNKNOWN
 _ACTION_KIND = {
@@ -57,15 +58,6 @@ _ACTION_KIND = {
     Verb.EXAMINE: Kind.EXAMINE,
 }
 WINDOW_NAMES = {Phase.CHALLENGE: "challenge", Phase.BLOCK: "block", Phase.BLOCK_CHALLENGE: "block-challenge"}
-
-
-@dataclass(frozen=True)
-class Assumption:
-    """After a failed proof: ``seat`` holds no ``character`` (until it draws)."""
-
-    line: int
-    seat: int
-    character: Character
 
 
 @dataclass(frozen=True)
@@ -248,9 +240,9 @@ class Table:
             winner = self.state.winner() if self.state else None
             raise IllegalMove(f"the game is over: {self.names[winner] if winner is not None else '?'} won")
         if line.verb in SETUP:
-            table = self._setup(line)
+            table = apply_setup(self, line)
         else:
-            table = self._start() if self.state is None else self
+            table = self.start() if self.state is None else self
             table = table._play(line, number)
         return replace(table, lines=(*table.lines, (number, line)))
 
@@ -268,112 +260,9 @@ class Table:
 
     # -- set-up ----------------------------------------------------------------------------
 
-    def _setup(self, line: Line) -> Table:
-        verb = line.verb
-        if verb is not Verb.COINS and self.started:
-            raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has started")
-        if verb is Verb.PLAYERS:
-            if self.names:
-                raise IllegalMove("the players are already declared")
-            n = len(line.names)
-            coins = tuple(1 if n == 2 and i == 0 else 2 for i in range(n))
-            return replace(self, names=line.names, coins=coins, setup_lines=frozenset({verb}))
-        if not self.names:
-            raise IllegalMove("declare the players first: players Alice Bob Carol")
-        if verb in self.setup_lines and verb is not Verb.COINS:
-            raise IllegalMove(f"{verb.value} is already set")
-        table = replace(self, setup_lines=self.setup_lines | {verb})
-        if verb is Verb.VARIANT:
-            return replace(table, variant=Variant.parse(str(line.value)))
-        if verb is Verb.DRAFT:
-            if len(self.names) != 2:
-                raise IllegalMove("draft is for 2 players only")
-            return replace(table, draft=Draft.parse(str(line.value)))
-        if verb is Verb.ME:
-            return replace(table, me=self.seat(str(line.player)))
-        if verb is Verb.COINS:
-            return self._set_coins(line)
-        return self._my_cards(table, line)
-
-    def _my_cards(self, table: Table, line: Line) -> Table:
-        if self.me is None:
-            raise IllegalMove(f"{line.verb.value}: say whose cards first (me NAME)")
-        for c in line.cards:
-            if c not in self.variant.characters:
-                raise IllegalMove(f"there is no {c} in the {self.variant} variant")
-        if line.verb is Verb.HAND:
-            if self._draft_game():
-                raise IllegalMove("with the draft, give the dealt card and the pick (dealt CARD, pick CARD)")
-            if len(line.cards) != 2:
-                raise IllegalMove("hand names your 2 cards")
-            return replace(table, hand=line.cards)
-        if not self._draft_game():
-            raise IllegalMove(f"{line.verb.value} is for the 2-player draft (draft dealt-first or pick-first)")
-        if line.verb is Verb.DEALT:
-            if self.draft is Draft.PICK_FIRST and self.pick is None:
-                raise IllegalMove("with pick-first, the pick comes before the deal (pick CARD)")
-            return replace(table, dealt=line.cards[0])
-        if self.draft is Draft.DEALT_FIRST and self.dealt is None:
-            raise IllegalMove("with dealt-first, the dealt card comes before the pick (dealt CARD)")
-        return replace(table, pick=line.cards[0])
-
-    def _set_coins(self, line: Line) -> Table:
-        seat = self.seat(str(line.player))
-        amount = int(line.value or 0)
-        if self.state is None:
-            coins = self.coins[:seat] + (amount,) + self.coins[seat + 1 :]
-            return replace(self, coins=coins)
-        s = self.state
-        if s.turn.phase is not Phase.ACTION or self.owed_redraw:
-            raise IllegalMove("coins can be corrected only when nothing is owed and no window is open")
-        if not s.alive(seat) and amount:
-            raise IllegalMove(f"{line.player} is out of the game: no coins")
-        coins = s.coins[:seat] + (amount,) + s.coins[seat + 1 :]
-        return replace(self, state=s._replace(coins=coins))
-
-    def _start(self) -> Table:
-        """Freeze the set-up: the public engine state and the seat's beliefs."""
-        if not self.names:
-            raise IllegalMove("declare the players first: players Alice Bob Carol")
-        missing = self._missing_setup()
-        if missing is not None:
-            raise IllegalMove(f"the table waits for {missing}")
-        n = len(self.names)
-        characters = self.variant.characters
-        full = deck(self.variant, n)
-        court_size = 3 if self._draft_game() else len(full) - 2 * n
-        hidden = tuple(self.my_cards() if seat == self.me else (UNKNOWN, UNKNOWN) for seat in range(n))
-        aside: tuple[Character, ...] = ()
-        if self._draft_game():
-            mine = tuple(c for c in characters if c is not self.pick) if self.me is not None else ()
-            aside = mine + (UNKNOWN,) * (8 - len(mine))
-        state = State(
-            self.names,
-            self.variant,
-            self.coins,
-            hidden,
-            tuple(() for _ in range(n)),
-            (UNKNOWN,) * court_size,
-            tuple(sorted(aside)),
-            _turn_start(0),
-        )
-        try:
-            state.check()
-        except ImpossibleTable as error:
-            raise ImpossibleTable(f"impossible set-up: {error}") from error
-        beliefs = self._prior(characters, full, court_size)
-        return replace(self, state=state, beliefs=beliefs, free=beliefs, face_up=tuple(() for _ in range(n)))
-
-    def _prior(self, characters: tuple[Character, ...], full: tuple[Character, ...], court: int) -> Beliefs:
-        n = len(self.names)
-        others = tuple(seat for seat in range(n) if seat != self.me)
-        if self._draft_game():
-            return _draft_prior(characters, self.me, self.dealt)
-        unseen = list(full)
-        for c in self.my_cards():
-            unseen.remove(c)
-        counts = tuple(unseen.count(c) for c in characters)
-        return Beliefs.deal(characters, counts, {seat: 2 for seat in others}, court)
+    def start(self) -> Table:
+        """Freeze the set-up: the public engine state and the seat's beliefs (raises if owed)."""
+        return start(self)
 
     # -- play -----------------------------------------------------------------------------
 
@@ -537,10 +426,10 @@ class Table:
             hand.remove(UNKNOWN)
             state = s._replace(hidden=_with_hand(s.hidden, self.me, tuple(sorted((*hand, line.cards[0])))))
             table = replace(self, state=state, owed_redraw=False)
-            table = table._observe(methodcaller("observe_draw", line.cards[0]), number)
+            table = observe(table, methodcaller("observe_draw", line.cards[0]), number)
             if self.deferred is not None:  # the challenger's loss was typed first: now it counts
-                table = replace(table, state=_public(state.apply(self.deferred), self.me), deferred=None)
-                table = table._advance(number)
+                table = replace(table, state=public(state.apply(self.deferred), self.me), deferred=None)
+                table = advance(table, number)
             return table
         phase = s.turn.phase
         if phase is Phase.EXCHANGE_DRAW and s.turn.actor == self.me:
@@ -555,7 +444,7 @@ class Table:
         assert s is not None
         s.apply(move)  # legal?
         table = replace(self, deferred=move)._bookkeeping(s, move)
-        return table._learn(s, move, number)
+        return learn(table, s, move, number)
 
     @property
     def view(self) -> State | None:
@@ -637,10 +526,10 @@ class Table:
         s = self.state
         assert s is not None
         after_state = s.apply(move)
-        table = replace(self, state=_public(after_state, self.me))
+        table = replace(self, state=public(after_state, self.me))
         table = table._bookkeeping(s, move)
-        table = table._learn(s, move, number)
-        return table._advance(number)
+        table = learn(table, s, move, number)
+        return advance(table, number)
 
     def _bookkeeping(self, before: State, move: Move) -> Table:
         """Claim outcomes, challenge results, face-up order."""
@@ -662,133 +551,6 @@ class Table:
             table = replace(table, face_up=tuple(face_up))
         return table
 
-    def _learn(self, before: State, move: Move, number: int) -> Table:
-        """Update the beliefs for ``move`` played at ``before`` (public semantics)."""
-        t = before.turn
-        seat = move.player
-        me = self.me
-        kind = move.kind
-        if kind is Kind.PROVE:
-            if seat == me:
-                table = self._note(f"line {number}: you shuffled your {move.card} into the court")
-                return table._observe(methodcaller("insert", move.card), number)
-            return self._observe(methodcaller("reveal", seat, move.card, True), number, (seat, move.card))
-        if kind is Kind.LOSE:
-            if seat == me:
-                return self
-            table = self._observe(methodcaller("reveal", seat, move.card), number, (seat, move.card))
-            if not before.hidden[seat][1:]:  # that was the last card
-                return table._observe(methodcaller("remove_place", seat), number)
-            if t.phase is Phase.PROOF:
-                return table._assume(Assumption(number, seat, claimed(before)))
-            return table
-        if kind is Kind.DRAW and seat == me:
-            table = self
-            for c in move.cards:
-                table = table._observe(methodcaller("observe_draw", c), number)
-            if t.phase is Phase.SWAP_DRAW and t.cards:
-                table = table._observe(methodcaller("insert", t.cards[0]), number)
-            return table
-        if kind is Kind.KEEP and seat == me:
-            pool = list(before.hidden[seat]) + list(t.cards)
-            for c in move.cards:
-                pool.remove(c)
-            table = self._note(f"line {number}: you put back {' and '.join(c.name_en for c in pool)}")
-            for c in pool:
-                table = table._observe(methodcaller("insert", c), number)
-            return table
-        if kind is Kind.SHOW and t.actor == me and seat != me:
-            seen = self._observe(methodcaller("seen", seat, move.card), number, (seat, move.card))
-            seen = seen._note(f"line {number}: {self.names[seat]} showed you {move.card.article}")
-            return replace(seen, shown_to_me=move.card)
-        if kind is Kind.SWAP and t.target != me:
-            target = t.target
-            if t.actor == me and self.shown_to_me is not None:
-                shown = self.shown_to_me
-                return replace(self._observe(methodcaller("swap_known", target, shown), number), shown_to_me=None)
-            return self._observe(methodcaller("swap_random", target), number)
-        if kind is Kind.RETURN:
-            return replace(self, shown_to_me=None)
-        return self
-
-    def _advance(self, number: int) -> Table:
-        """Play what follows unseen by the seat: other players' draws and kept cards, and a
-        placeholder for the seat's own replacement (its `draw` line may come later)."""
-        table = self
-        while True:
-            s = table.state
-            assert s is not None
-            t = s.turn
-            if t.phase is Phase.REDRAW:
-                seat = t.decider
-                moved = s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,)))
-                table = replace(table, state=_public(moved, table.me))
-                if seat == table.me:
-                    table = replace(table, owed_redraw=True)
-                else:
-                    table = table._observe(methodcaller("draw", seat, 1), number)
-            elif t.phase is Phase.EXCHANGE_DRAW and t.actor != table.me:
-                seat = t.actor
-                k = min(s.variant.exchange_draw, len(s.court))
-                drawn = s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,) * k))
-                kept = drawn.apply(Move(Kind.KEEP, seat, cards=(UNKNOWN,) * len(s.hidden[seat])))
-                table = replace(table, state=_public(kept, table.me))
-                n = len(s.hidden[seat])
-                table = table._observe(methodcaller("draw", seat, k), number)._observe(
-                    methodcaller("keep_random", seat, n), number
-                )
-            elif t.phase is Phase.SWAP_DRAW and t.decider != table.me:
-                moved = s.apply(Move(Kind.DRAW, t.decider, cards=(UNKNOWN,)))
-                table = replace(table, state=_public(moved, table.me))
-            else:
-                return table
-
-    # -- beliefs and the behavioural assumption ------------------------------------------------
-
-    def _observe(
-        self, update: Callable[[Beliefs], Beliefs], number: int, holder: tuple[int, Character] | None = None
-    ) -> Table:
-        """Apply a beliefs update with and without the assumptions. A physical impossibility
-        raises; a contradiction of the assumptions only leaves ``beliefs`` None (see apply)."""
-        assert self.free is not None
-        try:
-            free = update(self.free)
-        except ImpossibleTable as error:
-            if holder is not None:
-                raise ImpossibleTable(self._cannot_hold(*holder)) from error
-            raise ImpossibleTable(f"impossible: {error}") from error
-        if self.beliefs is None:
-            return replace(self, free=free)
-        try:
-            beliefs: Beliefs | None = update(self.beliefs)
-        except ImpossibleTable:
-            beliefs = None
-        return replace(self, beliefs=beliefs, free=free)
-
-    def _note(self, text: str) -> Table:
-        return replace(self, notes=(*self.notes, text))
-
-    def _cannot_hold(self, seat: int, character: Character) -> str:
-        """Why ``seat`` cannot have held a ``character``, in words."""
-        unseen = self.unseen()[character]
-        name = self.names[seat]
-        if unseen > 0:
-            return f"impossible: {name} cannot hold {character.article} (everything seen rules it out)"
-        total = deck(self.variant, len(self.names)).count(character)
-        face_up = sum(cards.count(character) for cards in self.face_up) + min(unseen, 0)  # before this line
-        mine = self.my_cards().count(character)
-        why = count_reason(character, total, face_up, mine, 0, self.spectator)
-        return f"impossible: {name} cannot hold {character.article}: all {total} are accounted for ({why})"
-
-    def _assume(self, assumption: Assumption) -> Table:
-        table = replace(self, assumptions=(*self.assumptions, assumption))
-        if assumption.line in self.dropped or table.beliefs is None:
-            return table
-        try:
-            return replace(table, beliefs=table.beliefs.assume_none(assumption.seat, assumption.character))
-        except ImpossibleTable:
-            return replace(table, beliefs=None)
-
 
 _DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {
     **{verb: Table._action for verb in ACTIONS},
@@ -803,10 +565,6 @@ _DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {
     Verb.KEEP: Table._keep,
 }
 """How each kind of line is played in the current phase."""
-
-
-def _turn_start(seat: int) -> Turn:
-    return Turn(Phase.ACTION, seat, seat)
 
 
 def _possible(lines: tuple[tuple[int, Line], ...], start: Table, dropped: set[int]) -> bool:
@@ -830,15 +588,6 @@ def _with_hand(
     return hidden[:seat] + (hand,) + hidden[seat + 1 :]
 
 
-def _public(state: State, me: int | None) -> State:
-    """The engine state as the table sees it: others' cards and the court unknown."""
-    hidden = tuple(cards if seat == me else (UNKNOWN,) * len(cards) for seat, cards in enumerate(state.hidden))
-    court = (UNKNOWN,) * len(state.court)
-    if hidden == state.hidden and court == state.court:
-        return state
-    return state._replace(hidden=hidden, court=court)
-
-
 def _why_not_offered(table: Table, seat: int, phase: Phase) -> str:
     s = table.state
     assert s is not None
@@ -852,35 +601,6 @@ def _why_not_offered(table: Table, seat: int, phase: Phase) -> str:
     if phase is Phase.BLOCK:
         return f"only {table.names[t.target]} may block that" if t.target != NOBODY else "nobody may block that"
     return "that window is closed"
-
-
-def _draft_prior(characters: tuple[Character, ...], me: int | None, dealt: Character | None) -> Beliefs:
-    """The 2-player draft: dealt cards uniform from the third pack, picks uniform and
-    independent, the court what is left of the third pack, discards out of play."""
-    pack = list(characters)
-    if me is not None:
-        assert dealt is not None
-        opponent = 1 - me
-        third = [c for c in pack if c is not dealt]
-
-        def placements() -> Iterator[tuple[dict[int, list[Character]], int]]:
-            for t in third:
-                for p in pack:
-                    court = [c for c in third if c is not t]
-                    aside = [c for c in pack if c is not p]
-                    yield {opponent: [t, p], COURT: court, ASIDE: aside}, 1
-
-        return Beliefs.routed(characters, (opponent, COURT, ASIDE), placements())
-
-    def both() -> Iterator[tuple[dict[int, list[Character]], int]]:
-        for t0, t1 in ((a, b) for a in pack for b in pack if a is not b):
-            for p0 in pack:
-                for p1 in pack:
-                    court = [c for c in pack if c is not t0 and c is not t1]
-                    aside = [c for c in pack if c is not p0] + [c for c in pack if c is not p1]
-                    yield {0: [t0, p0], 1: [t1, p1], COURT: court, ASIDE: aside}, 1
-
-    return Beliefs.routed(characters, (0, 1, COURT, ASIDE), both())
 
 
 def replay(text: str, threshold: Fraction = THRESHOLD) -> Table:

@@ -32,6 +32,7 @@ from .errors import IllegalMove
 from .moves import CHANCE, NOBODY, TERMINAL, Move
 from .rules import FORCED_COUP_COINS, RULES, STEAL_AMOUNT, ActionRule, Blockers, Kind
 from .state import CHANCE_PHASES, After, Phase, State, Turn
+from .words import ACTION_WORDS, MOVE_WORDS, claimed, out_of_turn, waiting_for
 
 T = TypeVar("T")
 Hands = tuple[tuple[Character, ...], ...]
@@ -211,18 +212,6 @@ def legal_moves(s: State) -> tuple[Move, ...]:
     return tuple(move for move, _ in chance_outcomes(s))
 
 
-def claimed(s: State) -> Character:
-    """The character of the claim open to a challenge: the block's once there is one, else the
-    action's. (Only in a window, proof or redraw of a claiming action.)"""
-    t = s.turn
-    if t.block is not None:
-        return t.block
-    assert t.action is not None
-    claim = RULES[s.variant][t.action].claim
-    assert claim is not None
-    return claim
-
-
 # -- chance ----------------------------------------------------------------------------------
 
 
@@ -300,7 +289,7 @@ def apply(s: State, move: Move) -> State:
     kind = move.kind
     handler = _TABLE[t.phase][kind]
     if handler is None or (move.player != t.decider and t.phase not in CHANCE_PHASES):
-        error = IllegalMove(_out_of_turn(s, move))
+        error = IllegalMove(out_of_turn(s, move))
         error.move, error.state = move, s
         raise error
     try:
@@ -320,12 +309,12 @@ _NAMED = [_CARDS_NAMED.get(kind, -1) for kind in Kind]  # -1: any number, checke
 def _check_shape(move: Move) -> None:
     """Responses and chance outcomes take no target, and name the right number of cards."""
     if move.target != NOBODY:
-        raise IllegalMove(f"{_MOVE_WORDS[move.kind]} takes no target")
+        raise IllegalMove(f"{MOVE_WORDS[move.kind]} takes no target")
     named = _CARDS_NAMED.get(move.kind)
     if named is not None and len(move.cards) != named:
-        raise IllegalMove(f"{_MOVE_WORDS[move.kind]} names {('no card', 'one card')[named]}")
+        raise IllegalMove(f"{MOVE_WORDS[move.kind]} names {('no card', 'one card')[named]}")
     if named is None and not move.cards:
-        raise IllegalMove(f"{_MOVE_WORDS[move.kind]} names the cards")
+        raise IllegalMove(f"{MOVE_WORDS[move.kind]} names the cards")
 
 
 Handler = Callable[[State, Move], State]
@@ -443,8 +432,8 @@ def _block(s: State, move: Move) -> State:
         claims = " or ".join(c.name_en for c in rule.block_with)
         named = f"with the {card}" if card is not None else "without naming one card"
         raise IllegalMove(
-            f"{s.names[move.player]} cannot block {_ACTION_WORDS[t.action]} {named}: "
-            f"only a {claims} claim blocks {_ACTION_WORDS[t.action]}"
+            f"{s.names[move.player]} cannot block {ACTION_WORDS[t.action]} {named}: "
+            f"only a {claims} claim blocks {ACTION_WORDS[t.action]}"
         )
     first = _next_alive(s, move.player, move.player)
     return _state(s, Turn(Phase.BLOCK_CHALLENGE, t.actor, first, t.action, t.target, move.player, card))
@@ -626,60 +615,3 @@ _HANDLERS: dict[tuple[Phase, Kind], Handler] = {
     (Phase.DRAFT_PICK, Kind.PICK): _pick,
 }
 _TABLE: list[list[Handler | None]] = [[_HANDLERS.get((phase, kind)) for kind in Kind] for phase in Phase]
-
-# -- words -----------------------------------------------------------------------------------
-
-_ACTION_WORDS = {
-    Kind.INCOME: "income",
-    Kind.AID: "foreign aid",
-    Kind.COUP: "a coup",
-    Kind.TAX: "tax",
-    Kind.ASSASSINATE: "an assassination",
-    Kind.STEAL: "stealing",
-    Kind.EXCHANGE: "an exchange",
-    Kind.EXAMINE: "an examination",
-}
-
-
-def waiting_for(s: State) -> str:
-    """What the table waits for, in words: ``'Bob to challenge Alice's tax or pass'``."""
-    t = s.turn
-    texts = _WAITING[t.phase]
-    return texts(s, t, s.names)
-
-
-def _name(names: tuple[str, ...], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else "nobody"
-
-
-_WAITING: dict[Phase, Callable[[State, Turn, tuple[str, ...]], str]] = {
-    Phase.DEAL: lambda s, t, n: "the deal",
-    Phase.DRAFT_DEAL: lambda s, t, n: "the deal of the third pack",
-    Phase.DRAFT_PICK: lambda s, t, n: f"{_name(n, t.decider)} to pick a card",
-    Phase.ACTION: lambda s, t, n: f"{_name(n, t.actor)} to take an action",
-    Phase.CHALLENGE: lambda s, t, n: f"{_name(n, t.decider)} to challenge {_name(n, t.actor)}'s {t.action} or pass",
-    Phase.BLOCK: lambda s, t, n: f"{_name(n, t.decider)} to block {_name(n, t.actor)}'s {t.action} or pass",
-    Phase.BLOCK_CHALLENGE: lambda s, t, n: f"{_name(n, t.decider)} to challenge {_name(n, t.blocker)}'s block or pass",
-    Phase.PROOF: lambda s, t, n: f"{_name(n, t.decider)} to show {claimed(s).article} or lose an influence",
-    Phase.REDRAW: lambda s, t, n: f"{_name(n, t.decider)} to draw a replacement",
-    Phase.LOSE: lambda s, t, n: f"{_name(n, t.decider)} to lose an influence",
-    Phase.EXCHANGE_DRAW: lambda s, t, n: f"{_name(n, t.actor)} to draw from the court",
-    Phase.EXCHANGE_KEEP: lambda s, t, n: f"{_name(n, t.actor)} to keep {len(s.hidden[t.actor])} cards",
-    Phase.EXAMINE_SHOW: lambda s, t, n: f"{_name(n, t.decider)} to show a card to {_name(n, t.actor)}",
-    Phase.EXAMINE_DECIDE: lambda s, t, n: f"{_name(n, t.actor)} to swap or return",
-    Phase.SWAP_DRAW: lambda s, t, n: f"{_name(n, t.decider)} to draw a new card",
-    Phase.OVER: lambda s, t, n: "nothing: the game is over",
-}
-
-
-def _out_of_turn(s: State, move: Move) -> str:
-    """Why ``move`` cannot be played now (wrong phase or wrong player), in words."""
-    if s.turn.phase is Phase.OVER:
-        winner = s.winner()
-        return f"the game is over: {s.names[winner] if winner is not None else 'nobody'} won"
-    who = s.names[move.player] if 0 <= move.player < len(s.names) else "chance"
-    return f"{who} cannot {_MOVE_WORDS.get(move.kind, str(move.kind))} now: the table waits for {waiting_for(s)}"
-
-
-_MOVE_WORDS = {kind: str(kind) for kind in Kind}
-_MOVE_WORDS.update({Kind.PROVE: "show a card", Kind.LOSE: "lose an influence", Kind.DRAW: "draw"})
