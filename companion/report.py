@@ -93,6 +93,9 @@ def table_text(table: Table) -> str:
         up = f"  face up: {' '.join(player['face_up'])}" if player["face_up"] else ""
         head = f"{player['name']:<10} {player['coins']:>2} coins  {player['hidden']} hidden{up}{status}"
         lines.append(head)
+        history = claim_history(table, player["name"])
+        if history:
+            lines.append(f"{'':<10} claims: {history}")
         if "cards" in player:
             lines.append(f"{'':<10} your cards: {' '.join(player['cards']) or '-'}")
         elif "holds" in player:
@@ -107,6 +110,16 @@ def table_text(table: Table) -> str:
         last = claims[-1]
         lines.append(f"last flag: line {last.line}, {last.player} claimed {last.character.article} ({last.level})")
     return "\n".join(lines)
+
+
+def claim_history(table: Table, name: str) -> str:
+    """``'3 (1 proved, 1 caught, 1 unchallenged)'``: a player's claims and what became of them."""
+    claims = [c for c in table.claims if c.player == name]
+    if not claims:
+        return ""
+    counts = {o: sum(1 for c in claims if c.outcome == o) for o in ("proved", "caught", "unchallenged")}
+    details = ", ".join(f"{n} {o}" for o, n in counts.items() if n)
+    return f"{len(claims)}" + (f" ({details})" if details else "")
 
 
 def odds_text(table: Table, seat: int) -> str:
