@@ -11,12 +11,19 @@ import json
 import random
 import signal
 import sys
+import tomllib
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from solver import CHANCE, CoupError, Draft, Kind, Move, Phase, State, Variant, new_game
+import networkx as nx
 
+from solver import CHANCE, CoupError, Draft, Kind, Move, Phase, State, Variant, new_game
+from solver.answer import answer
+from solver.graph import DEFAULT_BUDGET, turn_graph
+from solver.puzzle import Puzzle
+
+from .answers import solve_json, solve_text
 from .records import Journal, last_game, new_game_path, read_record, remember_last
 from .report import table_json, table_text
 from .session import Session
@@ -118,6 +125,30 @@ def _table(args: argparse.Namespace) -> int:
     return run(session)
 
 
+def _solve(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.exists():
+        print(f"coup solve: no such file: {path}", file=sys.stderr)
+        return 2
+    try:
+        puzzle = Puzzle.from_mapping(tomllib.loads(path.read_text(encoding="utf-8")))
+        result = answer(puzzle.hypotheses(), budget=args.budget)
+    except tomllib.TOMLDecodeError as error:
+        print(f"{path}: not a puzzle file: {error}", file=sys.stderr)
+        return 1
+    except CoupError as error:
+        print(f"{path}: {error}", file=sys.stderr)
+        return 1
+    if args.graph:
+        solved = result.solved[0]
+        nx.write_graphml(turn_graph(solved.solution.graph, solved.solution.value), args.graph)
+    if args.json:
+        print(json.dumps(solve_json(result, args.explain)))
+    else:
+        print(solve_text(result, args.explain))
+    return 0
+
+
 def _threshold(text: str) -> Fraction:
     try:
         value = Fraction(text)
@@ -143,6 +174,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_replay.add_argument("--json", action="store_true", help="the table as JSON (outputs.md)")
     p_replay.add_argument("--canonical", action="store_true", help="print the canonical form of the record")
     p_replay.add_argument("--threshold", default="1/4")
+    p_solve = sub.add_parser("solve", help="solve a 2-player position (a puzzle file) exactly")
+    p_solve.add_argument("file")
+    p_solve.add_argument("--json", action="store_true", help="the answer as JSON (outputs.md)")
+    p_solve.add_argument("--explain", action="store_true", help="list the hypotheses with weights and values")
+    p_solve.add_argument("--graph", metavar="OUT.graphml", help="write the turn-start game graph")
+    p_solve.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="refuse beyond this many positions")
     p_demo = sub.add_parser("demo", help="play and print a random game")
     p_demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
     p_demo.add_argument("--variant", default="ambassador")
@@ -153,6 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _replay(args)
     if args.command == "table":
         return _table(args)
+    if args.command == "solve":
+        return _solve(args)
     try:
         out: list[str] = []
         demo(args.players, Variant.parse(args.variant), Draft.parse(args.draft), args.seed, out)

@@ -1,0 +1,107 @@
+"""The solver's answer about a position with hypotheses: the weighted value, the best first
+move, the principal line, and the exact figures behind them (outputs.md, "Puzzles").
+
+>>> from solver.puzzle import Puzzle
+>>> p = Puzzle.from_mapping({"to_move": "Alice", "players": {
+...     "Alice": {"coins": 4, "hand": ["captain"], "face_up": ["contessa"]},
+...     "Bob": {"coins": 5, "hand": ["assassin"], "face_up": ["duke"]}}})
+>>> answer(p.hypotheses()).value
+Fraction(-1, 1)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .graph import CHANCE, DEFAULT_BUDGET, END, GameGraph
+from .moves import Move
+from .puzzle import Hypothesis
+from .rules import Kind
+from .solve import Solution, solve
+
+LINE_LENGTH = 20
+
+
+@dataclass(frozen=True)
+class Solved:
+    """One hypothesis, solved."""
+
+    hypothesis: Hypothesis
+    solution: Solution
+
+    def root_moves(self) -> list[tuple[Move, Fraction]]:
+        """Each first move with its exact value (from the player to move)."""
+        g, v = self.solution.graph, self.solution.value
+        return [(g.moves[e], v[int(g.succ[e])]) for e in g.successors(0)]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Everything `coup solve` prints."""
+
+    to_move: str
+    value: Fraction
+    win: Fraction
+    loss: Fraction
+    draw: Fraction
+    best: Move
+    best_value: Fraction
+    line: list[str]
+    states: int
+    seconds: float
+    solved: list[Solved] = field(default_factory=list)
+
+    @property
+    def hypotheses(self) -> int:
+        return len(self.solved)
+
+
+def answer(hypotheses: list[Hypothesis], budget: int = DEFAULT_BUDGET) -> Answer:
+    """Solve each hypothesis open-hand and weigh them. Raises TooLarge or NotCertified."""
+    started = time.perf_counter()
+    solved = [Solved(h, solve(GameGraph.build(h.state, budget))) for h in hypotheses]
+    root = hypotheses[0].state
+    value = sum((s.hypothesis.probability * s.solution.value[0] for s in solved), Fraction(0))
+    win = sum((s.hypothesis.probability * s.solution.win[0] for s in solved), Fraction(0))
+    loss = sum((s.hypothesis.probability * s.solution.loss[0] for s in solved), Fraction(0))
+    moves = [m for m, _ in solved[0].root_moves()]
+    weighted = [sum((s.hypothesis.probability * dict(s.root_moves())[m] for s in solved), Fraction(0)) for m in moves]
+    best_value = max(weighted)
+    best = moves[weighted.index(best_value)]  # ties: the engine's order (action table, then seats)
+    likely = max(solved, key=lambda s: s.hypothesis.probability)
+    return Answer(
+        to_move=root.names[root.current_player()],
+        value=value,
+        win=win,
+        loss=loss,
+        draw=1 - win - loss,
+        best=best,
+        best_value=best_value,
+        line=principal_line(likely.solution, best),
+        states=sum(s.solution.graph.size for s in solved),
+        seconds=time.perf_counter() - started,
+        solved=solved,
+    )
+
+
+def principal_line(solution: Solution, first: Move) -> list[str]:
+    """The moves of the line: ``first``, then the reported strategies, the most probable
+    chance outcome at each draw; passes are left out (as the table leaves them implicit)."""
+    g = solution.graph
+    node = next(int(g.succ[e]) for e in g.successors(0) if g.moves[e] == first)
+    names = g.states[0].names
+    line = [first.text(names)]
+    seen = {0}
+    while len(line) < LINE_LENGTH and g.kind[node] != END and node not in seen:
+        seen.add(node)
+        if g.kind[node] == CHANCE:
+            edge = max(g.successors(node), key=lambda e: (g.exact[e], -e))
+        else:
+            edge = int(solution.choice[node])
+        move = g.moves[edge]
+        if move.kind is not Kind.PASS:
+            line.append(move.text(names))
+        node = int(g.succ[edge])
+    return line
