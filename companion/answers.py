@@ -31,7 +31,7 @@ def solve_json(result: Answer, explain: bool = False) -> dict[str, Any]:
             {
                 "probability": str(s.hypothesis.probability),
                 "position": s.hypothesis.state.text(),
-                "value": str(s.solution.value[0]),
+                "value": str(s.value),
             }
             for s in result.solved
         ]

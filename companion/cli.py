@@ -132,7 +132,7 @@ def _solve(args: argparse.Namespace) -> int:
         return 2
     try:
         puzzle = Puzzle.from_mapping(tomllib.loads(path.read_text(encoding="utf-8")))
-        result = answer(puzzle.hypotheses(), budget=args.budget)
+        result = answer(puzzle.hypotheses(), budget=args.budget, keep=bool(args.graph))
     except tomllib.TOMLDecodeError as error:
         print(f"{path}: not a puzzle file: {error}", file=sys.stderr)
         return 1
@@ -140,8 +140,10 @@ def _solve(args: argparse.Namespace) -> int:
         print(f"{path}: {error}", file=sys.stderr)
         return 1
     if args.graph:
-        solved = result.solved[0]
-        nx.write_graphml(turn_graph(solved.solution.graph, solved.solution.value), args.graph)
+        solution = max(result.solved, key=lambda s: s.hypothesis.probability).solution
+        assert solution is not None
+        values = [solution.value[i] for i in range(solution.graph.size)]
+        nx.write_graphml(turn_graph(solution.graph, values), args.graph)
     if args.json:
         print(json.dumps(solve_json(result, args.explain)))
     else:

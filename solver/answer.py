@@ -12,7 +12,7 @@ Fraction(-1, 1)
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .graph import CHANCE, DEFAULT_BUDGET, END, GameGraph
@@ -26,15 +26,23 @@ LINE_LENGTH = 20
 
 @dataclass(frozen=True)
 class Solved:
-    """One hypothesis, solved."""
+    """One hypothesis, solved: its value and figures at the root, each first move's value,
+    and its principal line (the graph itself is not kept: it can be large)."""
 
     hypothesis: Hypothesis
-    solution: Solution
+    value: Fraction
+    win: Fraction
+    loss: Fraction
+    moves: list[tuple[Move, Fraction]]
+    states: int
+    solution: Solution | None = None  # kept only when asked for (--graph)
 
-    def root_moves(self) -> list[tuple[Move, Fraction]]:
-        """Each first move with its exact value (from the player to move)."""
-        g, v = self.solution.graph, self.solution.value
-        return [(g.moves[e], v[int(g.succ[e])]) for e in g.successors(0)]
+    @classmethod
+    def of(cls, hypothesis: Hypothesis, budget: int, keep: bool = False) -> Solved:
+        solution = solve(GameGraph.build(hypothesis.state, budget))
+        g, v = solution.graph, solution.value
+        moves = [(g.move(e), v[int(g.succ[e])]) for e in g.successors(0)]
+        return cls(hypothesis, v[0], solution.win[0], solution.loss[0], moves, g.size, solution if keep else None)
 
 
 @dataclass(frozen=True)
@@ -58,19 +66,25 @@ class Answer:
         return len(self.solved)
 
 
-def answer(hypotheses: list[Hypothesis], budget: int = DEFAULT_BUDGET) -> Answer:
-    """Solve each hypothesis open-hand and weigh them. Raises TooLarge or NotCertified."""
+def answer(hypotheses: list[Hypothesis], budget: int = DEFAULT_BUDGET, keep: bool = False) -> Answer:
+    """Solve each hypothesis open-hand and weigh them (``keep``: keep the most probable
+    hypothesis's solution, for export). Raises TooLarge or NotCertified."""
     started = time.perf_counter()
-    solved = [Solved(h, solve(GameGraph.build(h.state, budget))) for h in hypotheses]
+    likely = max(range(len(hypotheses)), key=lambda i: (hypotheses[i].probability, -i))
+    solved = [Solved.of(h, budget, keep=keep or i == likely) for i, h in enumerate(hypotheses)]
     root = hypotheses[0].state
-    value = sum((s.hypothesis.probability * s.solution.value[0] for s in solved), Fraction(0))
-    win = sum((s.hypothesis.probability * s.solution.win[0] for s in solved), Fraction(0))
-    loss = sum((s.hypothesis.probability * s.solution.loss[0] for s in solved), Fraction(0))
-    moves = [m for m, _ in solved[0].root_moves()]
-    weighted = [sum((s.hypothesis.probability * dict(s.root_moves())[m] for s in solved), Fraction(0)) for m in moves]
+    value = sum((s.hypothesis.probability * s.value for s in solved), Fraction(0))
+    win = sum((s.hypothesis.probability * s.win for s in solved), Fraction(0))
+    loss = sum((s.hypothesis.probability * s.loss for s in solved), Fraction(0))
+    moves = [m for m, _ in solved[0].moves]
+    weighted = [sum((s.hypothesis.probability * dict(s.moves)[m] for s in solved), Fraction(0)) for m in moves]
     best_value = max(weighted)
     best = moves[weighted.index(best_value)]  # ties: the engine's order (action table, then seats)
-    likely = max(solved, key=lambda s: s.hypothesis.probability)
+    solution = solved[likely].solution
+    assert solution is not None
+    line = principal_line(solution, best)
+    if not keep:
+        solved = [replace(s, solution=None) for s in solved]
     return Answer(
         to_move=root.names[root.current_player()],
         value=value,
@@ -79,8 +93,8 @@ def answer(hypotheses: list[Hypothesis], budget: int = DEFAULT_BUDGET) -> Answer
         draw=1 - win - loss,
         best=best,
         best_value=best_value,
-        line=principal_line(likely.solution, best),
-        states=sum(s.solution.graph.size for s in solved),
+        line=line,
+        states=sum(s.states for s in solved),
         seconds=time.perf_counter() - started,
         solved=solved,
     )
@@ -90,17 +104,17 @@ def principal_line(solution: Solution, first: Move) -> list[str]:
     """The moves of the line: ``first``, then the reported strategies, the most probable
     chance outcome at each draw; passes are left out (as the table leaves them implicit)."""
     g = solution.graph
-    node = next(int(g.succ[e]) for e in g.successors(0) if g.moves[e] == first)
-    names = g.states[0].names
+    node = next(int(g.succ[e]) for e in g.successors(0) if g.move(e) == first)
+    names = g.names
     line = [first.text(names)]
     seen = {0}
     while len(line) < LINE_LENGTH and g.kind[node] != END and node not in seen:
         seen.add(node)
         if g.kind[node] == CHANCE:
-            edge = max(g.successors(node), key=lambda e: (g.exact[e], -e))
+            edge = max(g.successors(node), key=lambda e: (g.exact(e), -e))
         else:
             edge = int(solution.choice[node])
-        move = g.moves[edge]
+        move = g.move(edge)
         if move.kind is not Kind.PASS:
             line.append(move.text(names))
         node = int(g.succ[edge])

@@ -1,21 +1,30 @@
 """The game graph of a 2-player position: every reachable state, as compact arrays.
 
-Nodes are engine states (turn starts and every decision or chance point inside a turn);
-edges are moves and chance outcomes, chance edges carrying exact probabilities. The solver
-works on the arrays; :meth:`GameGraph.to_networkx` gives the graph users see and export
-(turn-start positions, the decisions inside a turn folded into the edges between them).
+Nodes are engine states (turn starts and every decision or chance point inside a turn); edges
+are moves and chance outcomes, chance edges carrying exact probabilities.
+
+**Turn templates.** Inside a turn, coins matter only through what the actor can afford (3, 7,
+10: the costs and the forced coup of the action table) and how much a steal takes (0, 1 or 2);
+every other effect of coins is a fixed change (+1, +2, +3, -3, -7, the steal). So the engine
+expands one turn once per (cards, actor, those classes), from representative coins, and every
+turn start with other coins reuses it, its coins shifted. This is only a cache of the engine's
+own answers: ``tests/test_graph.py`` checks it against the engine state by state.
+
+:func:`turn_graph` gives the graph users see and export (networkx): turn-start positions, the
+decisions inside a turn folded into the edges between them.
 
 >>> from solver.state import State
 >>> g = GameGraph.build(State.from_text(
 ...     "ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice"))
->>> bool(g.kind[0] == MAX), g.size > 10
-(True, True)
+>>> bool(g.kind[0] == MAX), g.size > 10, g.state(0).coins
+(True, True, (7, 7))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 
 import networkx as nx
 import numpy as np
@@ -23,13 +32,18 @@ import numpy.typing as npt
 
 from .errors import CoupError
 from .moves import Move
-from .state import CHANCE_PHASES, Phase, State
+from .rules import ASSASSINATE_COST, COUP_COST, FORCED_COUP_COINS, STEAL_AMOUNT
+from .state import CHANCE_PHASES, Phase, State, Turn
 
 MAX, MIN, CHANCE, END = 0, 1, 2, 3
 """Node kinds: the player to move at the root decides (MAX), the other (MIN), chance, the end."""
 
-DEFAULT_BUDGET = 3_000_000
+DEFAULT_BUDGET = 8_000_000
 """Positions the solver builds before refusing (a setting)."""
+
+Ints = npt.NDArray[np.int64]
+
+_THRESHOLDS = sorted({ASSASSINATE_COST, COUP_COST, FORCED_COUP_COINS})  # 3, 7, 10
 
 
 class TooLarge(CoupError):
@@ -37,114 +51,345 @@ class TooLarge(CoupError):
     more reachable states than the budget)."""
 
 
+def coin_class(coins: tuple[int, ...], actor: int) -> tuple[int, int]:
+    """What a turn's expansion depends on: the actor's affordability bracket and how much a
+    steal from the other player takes."""
+    mine, other = coins[actor], coins[1 - actor]
+    bracket = sum(1 for t in _THRESHOLDS if mine >= t)
+    return bracket, min(other, STEAL_AMOUNT)
+
+
+def _representative(coins_class: tuple[int, int], actor: int) -> tuple[int, int]:
+    bracket, other = coins_class
+    mine = ([0, *_THRESHOLDS])[bracket]
+    return (mine, other) if actor == 0 else (other, mine)
+
+
+@dataclass
+class Template:
+    """One turn expanded by the engine from representative coins. Node 0 is the turn start;
+    ``leaves`` are where the turn can end: (layout, actor, coin change) or a winner."""
+
+    root: State
+    states: list[State]  # the turn's states, representative coins
+    kind_seat: list[int]  # the seat that decides, or -1 for chance
+    start: list[int]
+    child: list[int]  # >= 0: a node of this template; < 0: leaf -1 - index
+    prob: list[Fraction]
+    moves: list[Move]
+    leaves: list[tuple[int, int, int, int] | int] = field(default_factory=list)
+    # (layout, actor, d0, d1) for the next turn start, or the winning seat for the end
+
+
+def _layout(state: State) -> tuple[object, ...]:
+    return (state.hidden, state.face_up, state.court, state.aside)
+
+
+def _expand(root: State, layouts: dict[tuple[object, ...], int], layout_states: list[State]) -> Template:
+    """The engine's expansion of one turn (until the next turn start or the end)."""
+    index = {root: 0}
+    t = Template(root, [root], [], [], [], [], [])
+    leaf_index: dict[tuple[int, int, int, int] | int, int] = {}
+    i = 0
+    while i < len(t.states):
+        s = t.states[i]
+        t.start.append(len(t.child))
+        if s.turn.phase in CHANCE_PHASES:
+            t.kind_seat.append(-1)
+            outcomes = s.chance_outcomes()
+        else:
+            t.kind_seat.append(s.turn.decider)
+            outcomes = [(m, Fraction(0)) for m in s.legal_moves()]
+        for move, p in outcomes:
+            child = s.apply(move)
+            phase = child.turn.phase
+            if phase is Phase.OVER or phase is Phase.ACTION:
+                if phase is Phase.OVER:
+                    leaf: tuple[int, int, int, int] | int = int(child.winner() or 0)
+                else:
+                    key = _layout(child)
+                    if key not in layouts:
+                        layouts[key] = len(layouts)
+                        layout_states.append(child)
+                    d0, d1 = child.coins[0] - root.coins[0], child.coins[1] - root.coins[1]
+                    leaf = (layouts[key], child.turn.actor, d0, d1)
+                if leaf not in leaf_index:
+                    leaf_index[leaf] = len(t.leaves)
+                    t.leaves.append(leaf)
+                t.child.append(-1 - leaf_index[leaf])
+            else:
+                j = index.get(child)
+                if j is None:
+                    j = len(t.states)
+                    index[child] = j
+                    t.states.append(child)
+                t.child.append(j)
+            t.prob.append(p)
+            t.moves.append(move)
+        i += 1
+    t.start.append(len(t.child))
+    return t
+
+
 @dataclass
 class GameGraph:
     """A game graph in compressed sparse rows: the successors of node ``i`` are
-    ``succ[start[i]:start[i + 1]]``, reached by ``moves[...]`` with (for chance nodes)
-    probabilities ``prob[...]`` (floats) and ``exact[...]`` (fractions)."""
+    ``succ[start[i]:start[i + 1]]``, with float probabilities ``prob`` on chance edges.
+    Node 0 is the root; ``win_node`` and ``loss_node`` are the two ends."""
 
-    states: list[State]
     kind: npt.NDArray[np.int8]
-    start: npt.NDArray[np.int64]
-    succ: npt.NDArray[np.int64]
+    start: Ints
+    succ: Ints
     prob: npt.NDArray[np.float64]
-    exact: list[Fraction]
-    moves: list[Move]
     terminal: npt.NDArray[np.int8]  # +1 the root player won, -1 lost, 0 not over
-    maximizer: int  # the seat that moves at the root
+    maximizer: int
+    templates: list[Template]
+    node_template: Ints  # per node: its template (-1 for the ends)
+    node_local: Ints  # per node: its index inside the template
+    node_shift: npt.NDArray[np.int64]  # per node: coins to add to the template's (2 columns)
+    edge_local: Ints  # per edge: its index inside the template's edges
+    turn_start_nodes: Ints  # the turn starts (and the two ends)
+    win_node: int = -1
+    loss_node: int = -1
 
     @property
     def size(self) -> int:
-        return len(self.states)
+        return len(self.kind)
 
     def successors(self, node: int) -> range:
         """The edge indices leaving ``node``."""
         return range(int(self.start[node]), int(self.start[node + 1]))
 
+    def state(self, node: int) -> State:
+        """The engine state of ``node`` (rebuilt from its template)."""
+        t = int(self.node_template[node])
+        if t < 0:
+            raise ValueError(f"node {node} is the end of the game")
+        s = self.templates[t].states[int(self.node_local[node])]
+        d0, d1 = (int(x) for x in self.node_shift[node])
+        return s._replace(coins=(s.coins[0] + d0, s.coins[1] + d1))
+
+    def move(self, edge: int) -> Move:
+        """The move (or chance outcome) of ``edge``."""
+        node = int(np.searchsorted(self.start, edge, side="right") - 1)
+        return self.templates[int(self.node_template[node])].moves[int(self.edge_local[edge])]
+
+    def exact(self, edge: int) -> Fraction:
+        """The exact probability of a chance edge."""
+        node = int(np.searchsorted(self.start, edge, side="right") - 1)
+        return self.templates[int(self.node_template[node])].prob[int(self.edge_local[edge])]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.templates[0].root.names
+
     @classmethod
     def build(cls, root: State, budget: int = DEFAULT_BUDGET) -> GameGraph:
-        """Every state reachable from ``root``. Raises :class:`TooLarge` beyond ``budget``
-        states or with more than two living players."""
+        """Every state reachable from ``root`` (a turn start with two living players).
+        Raises :class:`TooLarge` beyond ``budget`` states or with more than two players."""
         living = root.living()
-        if len(living) != 2:
-            raise TooLarge(f"the exact solver covers two living players; this position has {len(living)}")
-        maximizer = root.current_player()
-        if maximizer < 0:
-            raise TooLarge("the position must be a player's decision (a turn start)")
-        index: dict[State, int] = {root: 0}
-        states = [root]
-        kind: list[int] = []
-        terminal: list[int] = []
-        start = [0]
-        succ: list[int] = []
-        prob: list[float] = []
-        exact: list[Fraction] = []
-        moves: list[Move] = []
-        i = 0
-        while i < len(states):
-            s = states[i]
-            phase = s.turn.phase
-            if phase is Phase.OVER:
-                kind.append(END)
-                terminal.append(1 if s.winner() == maximizer else -1)
-            else:
-                terminal.append(0)
-                if phase in CHANCE_PHASES:
-                    kind.append(CHANCE)
-                    outcomes = s.chance_outcomes()
-                else:
-                    kind.append(MAX if s.turn.decider == maximizer else MIN)
-                    outcomes = [(m, Fraction(0)) for m in s.legal_moves()]
-                for move, p in outcomes:
-                    child = s.apply(move)
-                    j = index.get(child)
-                    if j is None:
-                        j = len(states)
-                        if j >= budget:
-                            raise TooLarge(f"more than {budget:,} positions (the state budget); not solved")
-                        index[child] = j
-                        states.append(child)
-                    succ.append(j)
-                    prob.append(float(p))
-                    exact.append(p)
-                    moves.append(move)
-            start.append(len(succ))
-            i += 1
-        return cls(
-            states,
-            np.array(kind, dtype=np.int8),
-            np.array(start, dtype=np.int64),
-            np.array(succ, dtype=np.int64),
-            np.array(prob, dtype=np.float64),
-            exact,
-            moves,
-            np.array(terminal, dtype=np.int8),
-            maximizer,
-        )
+        if len(living) != 2 or len(root.names) != 2:
+            raise TooLarge(f"the exact solver covers two players; this position has {len(living)} living")
+        if root.turn.phase is not Phase.ACTION:
+            raise TooLarge("the position must be the start of a turn")
+        return _Builder(root, budget).build()
 
     def turn_starts(self) -> list[int]:
-        """The nodes that are the start of a turn (or the end of the game)."""
-        return [i for i, s in enumerate(self.states) if s.turn.phase in (Phase.ACTION, Phase.OVER)]
+        """The nodes that start a turn (and the two ends of the game)."""
+        return [int(n) for n in self.turn_start_nodes]
 
 
-def turn_graph(solution_graph: GameGraph, values: list[Fraction] | None = None) -> nx.MultiDiGraph[int]:
-    """The graph a user sees and exports: turn-start positions (and ends of the game) as
-    nodes, one edge per action from a turn start to each turn start the turn can lead to
-    (the decisions and draws inside the turn folded in), with exact values when given."""
-    g = solution_graph
+class _Builder:
+    """Breadth-first over turn starts; each turn from its (cached) template."""
+
+    def __init__(self, root: State, budget: int) -> None:
+        self.root = root
+        self.budget = budget
+        self.maximizer = root.turn.actor
+        self.layouts: dict[tuple[object, ...], int] = {_layout(root): 0}
+        self.layout_states: list[State] = [root]
+        self.templates: list[Template] = []
+        self.template_index: dict[tuple[int, int, tuple[int, int]], int] = {}
+
+    def template(self, layout: int, actor: int, coins: tuple[int, int]) -> int:
+        cls = coin_class(coins, actor)
+        key = (layout, actor, cls)
+        found = self.template_index.get(key)
+        if found is None:
+            base = self.layout_states[layout]
+            rep = base._replace(coins=_representative(cls, actor), turn=Turn(Phase.ACTION, actor, actor))
+            found = len(self.templates)
+            self.templates.append(_expand(rep, self.layouts, self.layout_states))
+            self.template_index[key] = found
+        return found
+
+    def build(self) -> GameGraph:
+        starts: dict[tuple[int, int, int, int], int] = {}
+        order: list[tuple[int, int, int, int]] = []
+        of_start: list[int] = []
+        first = (0, self.root.turn.actor, self.root.coins[0], self.root.coins[1])
+        starts[first] = 0
+        order.append(first)
+        total = 0
+        i = 0
+        while i < len(order):
+            layout, actor, c0, c1 = order[i]
+            t = self.template(layout, actor, (c0, c1))
+            of_start.append(t)
+            total += len(self.templates[t].states)
+            if total > self.budget:
+                raise TooLarge(f"more than {self.budget:,} positions (the state budget); not solved")
+            for leaf in self.templates[t].leaves:
+                if isinstance(leaf, int):
+                    continue
+                nl, na, d0, d1 = leaf
+                key = (nl, na, c0 + d0, c1 + d1)
+                if key not in starts:
+                    starts[key] = len(order)
+                    order.append(key)
+            i += 1
+        return self._arrays(order, starts, of_start)
+
+    def _arrays(
+        self, order: list[tuple[int, int, int, int]], starts: dict[tuple[int, int, int, int], int], of_start: list[int]
+    ) -> GameGraph:
+        """Lay the turns out template by template (the root's first), all instances of a
+        template at once."""
+        instance_template = np.array(of_start, dtype=np.int64)
+        keys = np.array(order, dtype=np.int64)  # layout, actor, c0, c1 per turn start
+        groups = np.argsort(instance_template, kind="stable")
+        root_template = instance_template[0]
+        groups = np.concatenate(
+            (groups[instance_template[groups] == root_template], groups[instance_template[groups] != root_template])
+        )
+        sizes = np.array([len(t.states) for t in self.templates], dtype=np.int64)[instance_template]
+        ordered_sizes = sizes[groups]
+        base_in_order = np.concatenate(([0], np.cumsum(ordered_sizes)))
+        node_base = np.empty(len(order), dtype=np.int64)
+        node_base[groups] = base_in_order[:-1]
+        n = int(base_in_order[-1]) + 2
+        win_node, loss_node = n - 2, n - 1
+        # encode turn-start keys as integers to map leaves to nodes with searchsorted
+        code = _encode(keys)
+        sorter = np.argsort(code)
+        sorted_code = code[sorter]
+
+        kind = np.empty(n, dtype=np.int8)
+        terminal = np.zeros(n, dtype=np.int8)
+        node_template = np.full(n, -1, dtype=np.int64)
+        node_local = np.zeros(n, dtype=np.int64)
+        node_shift = np.zeros((n, 2), dtype=np.int64)
+        degree = np.zeros(n, dtype=np.int64)
+        kind[win_node] = kind[loss_node] = END
+        terminal[win_node], terminal[loss_node] = 1, -1
+        edge_parts: list[tuple[Ints, Ints, npt.NDArray[np.float64], Ints]] = []
+        position = 0
+        for t, count in _in_order(instance_template[groups]):
+            members = groups[position : position + count]
+            position += count
+            tmpl = self.templates[t]
+            size = len(tmpl.states)
+            bases = node_base[members]
+            nodes = (bases[:, None] + np.arange(size)[None, :]).ravel()
+            seats = np.array(tmpl.kind_seat, dtype=np.int64)
+            local_kind = np.where(seats < 0, CHANCE, np.where(seats == self.maximizer, MAX, MIN)).astype(np.int8)
+            kind[nodes] = np.tile(local_kind, len(members))
+            node_template[nodes] = t
+            node_local[nodes] = np.tile(np.arange(size), len(members))
+            shift = keys[members][:, 2:4] - np.array(tmpl.root.coins, dtype=np.int64)[None, :]
+            node_shift[nodes] = np.repeat(shift, size, axis=0)
+            degree[nodes] = np.tile(np.diff(np.array(tmpl.start, dtype=np.int64)), len(members))
+            leaf_nodes = self._leaf_nodes(tmpl, keys[members], sorted_code, sorter, node_base, win_node, loss_node)
+            child = np.array(tmpl.child, dtype=np.int64)
+            internal = child >= 0
+            targets = np.empty((len(members), len(child)), dtype=np.int64)
+            targets[:, internal] = bases[:, None] + child[internal][None, :]
+            if (~internal).any():
+                targets[:, ~internal] = leaf_nodes[:, -1 - child[~internal]]
+            probs = np.tile(np.array([float(p) for p in tmpl.prob]), len(members))
+            locals_ = np.tile(np.arange(len(child), dtype=np.int64), len(members))
+            edge_parts.append((bases, targets.ravel(), probs, locals_))
+        start = np.concatenate(([0], np.cumsum(degree)))
+        succ = np.empty(int(start[-1]), dtype=np.int64)
+        prob = np.zeros(int(start[-1]), dtype=np.float64)
+        edge_local = np.empty(int(start[-1]), dtype=np.int64)
+        for bases, targets, probs, locals_ in edge_parts:
+            per = len(targets) // len(bases)
+            edges = (start[bases][:, None] + np.arange(per)[None, :]).ravel()
+            succ[edges] = targets
+            prob[edges] = probs
+            edge_local[edges] = locals_
+        return GameGraph(
+            kind=kind,
+            start=start,
+            succ=succ,
+            prob=prob,
+            terminal=terminal,
+            maximizer=self.maximizer,
+            templates=self.templates,
+            node_template=node_template,
+            node_local=node_local,
+            node_shift=node_shift,
+            edge_local=edge_local,
+            turn_start_nodes=np.concatenate((node_base, [win_node, loss_node])),
+            win_node=win_node,
+            loss_node=loss_node,
+        )
+
+    def _leaf_nodes(
+        self, tmpl: Template, keys: Ints, sorted_code: Ints, sorter: Ints, node_base: Ints, win: int, loss: int
+    ) -> Ints:
+        """For each instance (row) and leaf (column), the node the turn ends in."""
+        out = np.empty((len(keys), len(tmpl.leaves)), dtype=np.int64)
+        for k, leaf in enumerate(tmpl.leaves):
+            if isinstance(leaf, int):
+                out[:, k] = win if leaf == self.maximizer else loss
+                continue
+            nl, na, d0, d1 = leaf
+            wanted = np.column_stack((np.full(len(keys), nl), np.full(len(keys), na), keys[:, 2] + d0, keys[:, 3] + d1))
+            found = sorter[np.searchsorted(sorted_code, _encode(wanted))]
+            out[:, k] = node_base[found]
+        return out
+
+
+def _encode(keys: Ints) -> Ints:
+    """Turn-start keys (layout, actor, coins, coins) as one integer each (coins < 2**10)."""
+    return ((keys[:, 0] * 2 + keys[:, 1]) << 20) | (keys[:, 2] << 10) | keys[:, 3]
+
+
+def _in_order(templates_in_order: Ints) -> list[tuple[int, int]]:
+    """Runs of equal templates: (template, how many)."""
+    if len(templates_in_order) == 0:
+        return []
+    cuts = np.flatnonzero(np.diff(templates_in_order)) + 1
+    bounds = np.concatenate(([0], cuts, [len(templates_in_order)]))
+    return [(int(templates_in_order[a]), int(b - a)) for a, b in pairwise(bounds)]
+
+
+def turn_graph(graph: GameGraph, values: list[Fraction] | None = None) -> nx.MultiDiGraph[int]:
+    """The graph a user sees and exports: turn-start positions (and the two ends) as nodes,
+    one edge per action from a turn start to each turn start the turn can lead to, with
+    exact values (as text) when given."""
     out: nx.MultiDiGraph[int] = nx.MultiDiGraph()
-    starts = g.turn_starts()
+    starts = graph.turn_starts()
+    names = graph.names
     for node in starts:
-        s = g.states[node]
-        attrs = {"position": s.text(), "to_move": s.names[s.turn.actor] if not s.is_terminal() else ""}
+        if node in (graph.win_node, graph.loss_node):
+            winner = graph.maximizer if node == graph.win_node else 1 - graph.maximizer
+            attrs = {"position": f"{names[winner]} wins", "to_move": ""}
+        else:
+            s = graph.state(node)
+            attrs = {"position": s.text(), "to_move": names[s.turn.actor]}
         if values is not None:
             attrs["value"] = str(values[node])
         out.add_node(node, **attrs)
     is_start = set(starts)
     for node in starts:
-        for e in g.successors(node):
-            action = g.moves[e].text(g.states[0].names)
-            stack, seen = [int(g.succ[e])], set()
+        if graph.kind[node] == END:
+            continue
+        for e in graph.successors(node):
+            action = graph.move(e).text(names)
+            stack, seen = [int(graph.succ[e])], set()
             while stack:
                 child = stack.pop()
                 if child in seen:
@@ -153,5 +398,5 @@ def turn_graph(solution_graph: GameGraph, values: list[Fraction] | None = None) 
                 if child in is_start:
                     out.add_edge(node, child, action=action)
                     continue
-                stack.extend(int(g.succ[f]) for f in g.successors(child))
+                stack.extend(int(graph.succ[f]) for f in graph.successors(child))
     return out

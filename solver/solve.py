@@ -3,24 +3,25 @@
 The value of a position (outputs.md): the players know every card, draws are random, each
 maximises P(own win) - P(other's win), and play that goes on forever is a draw.
 
-How (each step is cheap; only the last one is trusted):
+How (each step vectorised over the graph's arrays; only the exact steps are trusted):
 
-1. The game graph is split into strongly connected components, solved sinks first.
-2. Floats search: value iteration inside each cyclic component gives near-optimal values.
+1. The graph is split into strongly connected components and cut into *levels*: a level
+   depends only on the levels before it (sinks first).
+2. Floats search: values level by level, value iteration inside each cyclic component.
 3. Strategies are read off those values, preferring among the best moves those that make
-   progress (an attractor towards leaving the component), so a won position is not stalled.
-4. The Markov chain of the two strategies is solved exactly (fractions): P(win), P(loss),
-   value = P(win) - P(loss) at every node; play kept forever inside a closed class is a draw.
-5. The certificate of outputs.md is checked exactly: one-step equations everywhere, both
+   progress (an attractor towards leaving the component): a won position is not stalled.
+4. The Markov chain of the two strategies is solved exactly (python-flint rationals): P(win),
+   P(loss), and value = P(win) - P(loss) at every node; a class that keeps play going forever
+   is a draw.
+5. The certificate of outputs.md is checked exactly: the one-step equations everywhere, both
    strategies choose best moves, and with one strategy fixed, every set of positions where the
    other player can keep play going forever has values <= 0 (resp. >= 0). A failure improves
-   the strategies exactly and goes back to 4; nothing uncertified is ever reported.
+   the strategies exactly and goes back to 4; nothing uncertified is reported.
 
 >>> from solver.state import State
 >>> from solver.graph import GameGraph
 >>> root = State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
->>> solution = solve(GameGraph.build(root))
->>> solution.value[0]   # Alice coups first
+>>> solve(GameGraph.build(root)).value[0]   # Alice coups first
 Fraction(1, 1)
 """
 
@@ -28,21 +29,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from flint import fmpq, fmpq_mat
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
 from .errors import CoupError
 from .graph import CHANCE, END, MAX, MIN, GameGraph
 
-TOLERANCE = 1e-12
-MAX_SWEEPS = 200_000
+TOLERANCE = 1e-13
+MAX_SWEEPS = 100_000
 MAX_ROUNDS = 60
+NO_RANK = np.iinfo(np.int64).max // 4
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
+Objects = npt.NDArray[np.object_]
 
 
 class NotCertified(CoupError):
@@ -52,360 +58,416 @@ class NotCertified(CoupError):
 @dataclass
 class Solution:
     """Exact values from the root player's side, the strategies that achieve them, and the
-    probabilities of winning and losing under those strategies, for every node."""
+    probabilities of winning and losing under those strategies (per node)."""
 
     graph: GameGraph
-    value: list[Fraction]
-    win: list[Fraction]
-    loss: list[Fraction]
+    values: Objects  # python-flint rationals
+    wins: Objects
+    losses: Objects
     choice: Ints  # the edge chosen at each decision node (-1 elsewhere)
     rounds: int  # strategy-improvement rounds the certificate needed
+
+    @property
+    def value(self) -> _FractionView:
+        return _FractionView(self.values)
+
+    @property
+    def win(self) -> _FractionView:
+        return _FractionView(self.wins)
+
+    @property
+    def loss(self) -> _FractionView:
+        return _FractionView(self.losses)
 
     def draw(self, node: int = 0) -> Fraction:
         return 1 - self.win[node] - self.loss[node]
 
 
+class _FractionView:
+    """Reads python-flint rationals as :class:`fractions.Fraction`."""
+
+    def __init__(self, values: Objects) -> None:
+        self._values = values
+
+    def __getitem__(self, node: int) -> Fraction:
+        return to_fraction(self._values[node])
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+def to_fraction(q: Any) -> Fraction:
+    return Fraction(int(q.p), int(q.q))
+
+
 def solve(graph: GameGraph) -> Solution:
     """Solve ``graph`` exactly. Raises :class:`NotCertified` if no certificate is found."""
-    labels = _components(graph)
-    approx = _value_iteration(graph, labels)
-    choice = _strategies(graph, approx, labels)
+    arrays = _Arrays(graph)
+    labels, levels = _levels(graph, arrays.src)
+    approx = _value_iteration(graph, arrays, labels, levels)
+    choice = _strategies(graph, arrays, approx, labels)
     for rounds in range(MAX_ROUNDS):
-        win, loss = _evaluate(graph, choice)
-        value = [w - lo for w, lo in zip(win, loss, strict=True)]
-        better = _improvements(graph, value, choice)
-        if not better:
-            problems = _end_component_violations(graph, value, choice)
-            if not problems:
-                return Solution(graph, value, win, loss, choice, rounds)
-            raise NotCertified(f"a stalling strategy in {len(problems)} positions; not reported")
-        for node, edge in better.items():
-            choice[node] = edge
+        wins, losses = _evaluate(graph, arrays, choice)
+        values = wins - losses
+        better = _improvements(graph, arrays, values, choice)
+        if len(better) == 0:
+            if _end_component_violations(graph, arrays, values, choice):
+                raise NotCertified("a strategy keeps play going where it should not; not reported")
+            return Solution(graph, values, wins, losses, choice, rounds)
+        choice[better[:, 0]] = better[:, 1]
     raise NotCertified(f"no certified strategies after {MAX_ROUNDS} rounds")
 
 
-# -- structure ------------------------------------------------------------------------------
+class _Arrays:
+    """Per-edge helpers shared by the passes."""
+
+    def __init__(self, graph: GameGraph) -> None:
+        counts = np.diff(graph.start)
+        self.src: Ints = np.repeat(np.arange(graph.size, dtype=np.int64), counts)
+        self.decision: Bools = (graph.kind == MAX) | (graph.kind == MIN)
+        self.has_edges: Bools = counts > 0
+        self.seg: Ints = graph.start[:-1][self.has_edges]
+        chance_edges = graph.kind[self.src] == CHANCE
+        self.chance_edges: Ints = np.flatnonzero(chance_edges)
+        table: dict[Fraction, Any] = {}
+        exact = np.empty(len(self.chance_edges), dtype=object)
+        for i, e in enumerate(self.chance_edges):
+            p = graph.exact(int(e))
+            q = table.get(p)
+            if q is None:
+                q = table[p] = fmpq(p.numerator, p.denominator)
+            exact[i] = q
+        self.exact_chance = exact
 
 
-def _edges(graph: GameGraph) -> tuple[Ints, Ints]:
-    counts = np.diff(graph.start)
-    src = np.repeat(np.arange(graph.size, dtype=np.int64), counts)
-    return src, graph.succ
+# -- 1. components and levels ------------------------------------------------------------
 
 
-def _components(graph: GameGraph) -> Ints:
-    """SCC labels, sinks first: every edge goes from a label to one no larger."""
-    src, dst = _edges(graph)
-    matrix = csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(graph.size, graph.size))
+def _ranges(starts: Ints, lengths: Ints) -> Ints:
+    """The concatenation of ``range(start, start + length)`` for each pair, vectorised."""
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    offsets = np.repeat(starts - np.cumsum(np.concatenate(([0], lengths[:-1]))), lengths)
+    return offsets + np.arange(total)
+
+
+def _components(n: int, src: Ints, dst: Ints) -> Ints:
+    """SCC labels with every edge from a label to one no larger (sinks first)."""
+    matrix = csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
     _, found = connected_components(matrix, directed=True, connection="strong")
     labels: Ints = found.astype(np.int64)
-    if len(src) and not np.all(labels[src] >= labels[dst]):  # scipy numbers them in reverse topological order
+    if len(src) and not np.all(labels[src] >= labels[dst]):  # scipy numbers them so
         raise NotCertified("unexpected component order")  # pragma: no cover
     return labels
+
+
+def _levels(graph: GameGraph, src: Ints) -> tuple[Ints, Ints]:
+    """SCC labels, and each node's level: 0 for sinks, else one more than the deepest
+    component it leads to (computed frontier by frontier)."""
+    labels = _components(graph.size, src, graph.succ)
+    k = int(labels.max()) + 1 if graph.size else 0
+    cross = labels[src] != labels[graph.succ]
+    a, b = labels[src[cross]], labels[graph.succ[cross]]
+    pairs = np.unique(a * k + b)
+    a, b = pairs // k, pairs % k
+    waiting = np.bincount(a, minlength=k)  # successors not yet levelled
+    order = np.argsort(b, kind="stable")
+    pred_start = np.concatenate(([0], np.cumsum(np.bincount(b, minlength=k))))
+    preds = a[order]
+    level = np.zeros(k, dtype=np.int64)
+    frontier = np.flatnonzero(waiting == 0)
+    depth = 0
+    while len(frontier):
+        level[frontier] = depth
+        starts, ends = pred_start[frontier], pred_start[frontier + 1]
+        lengths = ends - starts
+        if lengths.sum() == 0:
+            break
+        touched = preds[_ranges(starts, lengths)]
+        np.subtract.at(waiting, touched, 1)
+        candidates = np.unique(touched)
+        frontier = candidates[waiting[candidates] == 0]
+        depth += 1
+    return labels, level[labels]
 
 
 # -- 2. value iteration (floats: only a search) --------------------------------------------
 
 
-def _value_iteration(graph: GameGraph, labels: Ints) -> Floats:
-    """Near-optimal values, each component solved once its successors are known."""
+def _reduce(graph: GameGraph, arrays: _Arrays, nodes: Ints, values: Floats) -> Floats:
+    """One backup of ``nodes`` (all with edges): max / min / mean of their successors."""
+    lo, hi = graph.start[nodes], graph.start[nodes + 1]
+    lengths = hi - lo
+    idx = _ranges(lo, lengths)
+    seen = values[graph.succ[idx]]
+    seg = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    kind = graph.kind[nodes]
+    out = np.add.reduceat(seen * graph.prob[idx], seg)
+    is_max, is_min = kind == MAX, kind == MIN
+    if is_max.any():
+        out[is_max] = np.maximum.reduceat(seen, seg)[is_max]
+    if is_min.any():
+        out[is_min] = np.minimum.reduceat(seen, seg)[is_min]
+    return out
+
+
+def _value_iteration(graph: GameGraph, arrays: _Arrays, labels: Ints, levels: Ints) -> Floats:
     values = graph.terminal.astype(np.float64)
-    order = np.argsort(labels, kind="stable")
-    bounds = np.flatnonzero(np.diff(labels[order])) + 1
-    for members in np.split(order, bounds):
-        if len(members) == 1 and not _self_loop(graph, int(members[0])):
-            node = int(members[0])
-            values[node] = _backup(graph, node, values)
-        else:
-            _iterate_component(graph, members, values)
+    sizes = np.bincount(labels)
+    self_loop = np.zeros(graph.size, dtype=bool)
+    self_loop[arrays.src[arrays.src == graph.succ]] = True
+    cyclic = (sizes[labels] > 1) | self_loop
+    order = np.argsort(levels, kind="stable")
+    cuts = np.flatnonzero(np.diff(levels[order])) + 1
+    for members in np.split(order, cuts):
+        members = members[graph.kind[members] != END]
+        plain = members[~cyclic[members]]
+        if len(plain):
+            values[plain] = _reduce(graph, arrays, plain, values)
+        loops = members[cyclic[members]]
+        if len(loops):
+            for component in np.split(
+                loops[np.argsort(labels[loops], kind="stable")], np.flatnonzero(np.diff(np.sort(labels[loops]))) + 1
+            ):
+                for _ in range(MAX_SWEEPS):
+                    new = _reduce(graph, arrays, component, values)
+                    change = float(np.max(np.abs(new - values[component])))
+                    values[component] = new
+                    if change < TOLERANCE:
+                        break
     return values
 
 
-def _self_loop(graph: GameGraph, node: int) -> bool:
-    return bool(np.any(graph.succ[graph.start[node] : graph.start[node + 1]] == node))
+# -- 3. strategies ---------------------------------------------------------------------------
 
 
-def _backup(graph: GameGraph, node: int, values: Floats) -> float:
-    kind = graph.kind[node]
-    if kind == END:
-        return float(graph.terminal[node])
-    lo, hi = graph.start[node], graph.start[node + 1]
-    seen = values[graph.succ[lo:hi]]
-    if kind == MAX:
-        return float(seen.max())
-    if kind == MIN:
-        return float(seen.min())
-    return float(np.dot(seen, graph.prob[lo:hi]))
-
-
-def _iterate_component(graph: GameGraph, members: Ints, values: Floats) -> None:
-    """Jacobi value iteration on one cyclic component (successors outside are fixed)."""
-    members = np.sort(members)
-    lo, hi = graph.start[members], graph.start[members + 1]
-    counts = hi - lo
-    edges = np.concatenate([np.arange(a, b) for a, b in zip(lo, hi, strict=True)])
-    seg = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    targets = graph.succ[edges]
-    probs = graph.prob[edges]
-    kinds = graph.kind[members]
-    is_max, is_min, is_chance = kinds == MAX, kinds == MIN, kinds == CHANCE
-    local = values[members].copy()
-    for _ in range(MAX_SWEEPS):
-        values[members] = local
-        seen = values[targets]
-        new = np.zeros_like(local)
-        new[is_max] = np.maximum.reduceat(seen, seg)[is_max]
-        new[is_min] = np.minimum.reduceat(seen, seg)[is_min]
-        new[is_chance] = np.add.reduceat(seen * probs, seg)[is_chance]
-        change = float(np.max(np.abs(new - local)))
-        local = new
-        if change < TOLERANCE:
-            break
-    values[members] = local
-
-
-# -- 3. strategies (no stalling where a side can do better than a draw) ---------------------
-
-
-def _strategies(graph: GameGraph, values: Floats, labels: Ints) -> Ints:
-    """Best moves by the floats, preferring progress towards leaving the component."""
-    best = _near_best(graph, values)
-    ranks = {side: _attractor(graph, labels, best, side) for side in (MAX, MIN)}
+def _strategies(graph: GameGraph, arrays: _Arrays, values: Floats, labels: Ints) -> Ints:
+    """Best moves by the floats; among them, the one nearest to leaving the component."""
+    seen = values[graph.succ]
+    src = arrays.src
+    top = np.full(graph.size, np.nan)
+    seg = arrays.seg
+    nodes_with_edges = np.flatnonzero(arrays.has_edges)
+    top[nodes_with_edges] = np.where(
+        graph.kind[nodes_with_edges] == MAX,
+        np.maximum.reduceat(seen, seg),
+        np.minimum.reduceat(seen, seg),
+    )
+    best = arrays.decision[src] & (np.abs(seen - top[src]) <= 1e-9)
+    rank_max = _attractor(graph, arrays, labels, best, MAX)
+    rank_min = _attractor(graph, arrays, labels, best, MIN)
+    leaving = labels[graph.succ] != labels[src]
+    rank = np.where(graph.kind[src] == MAX, rank_max[graph.succ], rank_min[graph.succ])
+    rank = np.where(leaving, 0, rank)
+    edges = np.arange(len(src), dtype=np.int64)
+    key = np.where(best, rank * (len(src) + 1) + edges, NO_RANK * 4)
     choice = np.full(graph.size, -1, dtype=np.int64)
-    for node in range(graph.size):
-        kind = int(graph.kind[node])
-        if kind in (MAX, MIN):
-            choice[node] = min(best[node], key=lambda e: (_rank(graph, labels, ranks[kind], node, e), e))
+    decided = np.flatnonzero(arrays.decision)
+    position = np.searchsorted(nodes_with_edges, decided)
+    low = np.minimum.reduceat(key, seg)[position]
+    choice[decided] = low % (len(src) + 1)
     return choice
 
 
-def _rank(graph: GameGraph, labels: Ints, rank: list[float], node: int, edge: int) -> float:
-    target = int(graph.succ[edge])
-    return 0.0 if labels[target] != labels[node] else rank[target]
-
-
-def _near_best(graph: GameGraph, values: Floats) -> list[list[int]]:
-    """For each decision node, the moves within a hair of the best by the floats."""
-    best: list[list[int]] = [[] for _ in range(graph.size)]
-    for index in np.flatnonzero((graph.kind == MAX) | (graph.kind == MIN)):
-        node = int(index)
-        edges = range(int(graph.start[node]), int(graph.start[node + 1]))
-        seen = values[graph.succ[edges.start : edges.stop]]
-        top = seen.max() if graph.kind[node] == MAX else seen.min()
-        best[node] = [e for e, v in zip(edges, seen, strict=True) if abs(v - top) <= 1e-9]
-    return best
-
-
-def _attractor(graph: GameGraph, labels: Ints, best: list[list[int]], side: int) -> list[float]:
-    """For each node, how many steps ``side`` needs to force play out of its component (or to
-    the end) by best moves, whatever best moves the other side picks; inf if it cannot."""
-    inf = float("inf")
-    rank = [inf] * graph.size
-    need = [0] * graph.size
-    count = [0] * graph.size
-    waiting: list[list[int]] = [[] for _ in range(graph.size)]
-    frontier = []
-    for node in range(graph.size):
-        kind = graph.kind[node]
-        if kind == END:
-            rank[node] = 0.0
-            continue
-        edges = best[node] if kind in (MAX, MIN) else list(graph.successors(node))
-        need[node] = len(edges) if kind not in (side, CHANCE) else 1
-        for e in edges:
-            target = int(graph.succ[e])
-            if labels[target] != labels[node] or graph.kind[target] == END:
-                count[node] += 1
-            else:
-                waiting[target].append(node)
-        if count[node] >= need[node]:
-            rank[node] = 1.0
-            frontier.append(node)
-    while frontier:
-        nxt = []
-        for target in frontier:
-            for node in waiting[target]:
-                if rank[node] < inf:
-                    continue
-                count[node] += 1
-                if count[node] >= need[node]:
-                    rank[node] = rank[target] + 1
-                    nxt.append(node)
-        frontier = nxt
+def _attractor(graph: GameGraph, arrays: _Arrays, labels: Ints, best: Bools, side: int) -> Ints:
+    """Steps ``side`` needs to force play out of the component (or to the end) by best
+    moves, whatever best moves the other side picks (NO_RANK if it cannot)."""
+    src, dst = arrays.src, graph.succ
+    kind = graph.kind
+    relevant = np.where(arrays.decision[src], best, True)
+    need = np.bincount(src, weights=relevant, minlength=graph.size).astype(np.int64)
+    need = np.where((kind == side) | (kind == CHANCE), np.minimum(need, 1), need)
+    rank = np.full(graph.size, NO_RANK, dtype=np.int64)
+    rank[kind == END] = 0
+    exits = relevant & ((labels[dst] != labels[src]) | (kind[dst] == END))
+    count = np.bincount(src[exits], minlength=graph.size).astype(np.int64)
+    inside = relevant & ~exits
+    order = np.argsort(dst[inside], kind="stable")
+    in_src, in_dst = src[inside][order], dst[inside][order]
+    pred_start = np.concatenate(([0], np.cumsum(np.bincount(in_dst, minlength=graph.size))))
+    frontier = np.flatnonzero((count >= need) & (need > 0) & (kind != END))
+    rank[frontier] = 1
+    depth = 1
+    while len(frontier):
+        starts, ends = pred_start[frontier], pred_start[frontier + 1]
+        lengths = ends - starts
+        if lengths.sum() == 0:
+            break
+        touched = in_src[_ranges(starts, lengths)]
+        touched = touched[rank[touched] == NO_RANK]
+        np.add.at(count, touched, 1)
+        candidates = np.unique(touched)
+        frontier = candidates[count[candidates] >= need[candidates]]
+        depth += 1
+        rank[frontier] = depth
     return rank
 
 
 # -- 4. exact values of a pair of strategies ------------------------------------------------
 
 
-def _evaluate(graph: GameGraph, choice: Ints) -> tuple[list[Fraction], list[Fraction]]:
+def _chain(graph: GameGraph, arrays: _Arrays, choice: Ints) -> Bools:
+    """The edges the two strategies (and chance) follow."""
+    kept = ~arrays.decision[arrays.src]
+    chosen = choice[arrays.decision]
+    kept[chosen] = True
+    return kept
+
+
+def _evaluate(graph: GameGraph, arrays: _Arrays, choice: Ints) -> tuple[Objects, Objects]:
     """P(win) and P(loss) of the root player at every node under ``choice``, exactly."""
-    chain_src, chain_dst, chain_edges = [], [], []
-    for node in range(graph.size):
-        kind = graph.kind[node]
-        edges = [int(choice[node])] if kind in (MAX, MIN) else list(graph.successors(node))
-        for e in edges:
-            chain_src.append(node)
-            chain_dst.append(int(graph.succ[e]))
-            chain_edges.append(e)
-    n = graph.size
-    src = np.array(chain_src, dtype=np.int64)
-    dst = np.array(chain_dst, dtype=np.int64)
-    matrix = csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
-    _, labels = connected_components(matrix, directed=True, connection="strong")
-    out: list[list[tuple[int, Fraction]]] = [[] for _ in range(n)]
-    for s, d, e in zip(chain_src, chain_dst, chain_edges, strict=True):
-        p = graph.exact[e] if graph.kind[s] == CHANCE else Fraction(1)
-        out[s].append((d, p))
-    win = [Fraction(0)] * n
-    loss = [Fraction(0)] * n
-    order = np.argsort(labels, kind="stable")
-    bounds = np.flatnonzero(np.diff(labels[order])) + 1
-    for members in np.split(order, bounds):
-        nodes = [int(x) for x in members]
-        if len(nodes) == 1 and all(d != nodes[0] for d, _ in out[nodes[0]]):
-            node = nodes[0]
-            if graph.kind[node] == END:
-                win[node] = Fraction(int(graph.terminal[node] == 1))
-                loss[node] = Fraction(int(graph.terminal[node] == -1))
-            else:
-                win[node] = sum((p * win[d] for d, p in out[node]), Fraction(0))
-                loss[node] = sum((p * loss[d] for d, p in out[node]), Fraction(0))
-            continue
-        _solve_class(nodes, out, win, loss)
-    return win, loss
+    kept = _chain(graph, arrays, choice)
+    src, dst = arrays.src[kept], graph.succ[kept]
+    labels = _components(graph.size, src, dst)
+    sizes = np.bincount(labels)
+    one, zero = fmpq(1), fmpq(0)
+    wins = np.full(graph.size, zero, dtype=object)
+    losses = np.full(graph.size, zero, dtype=object)
+    wins[graph.terminal == 1] = one
+    losses[graph.terminal == -1] = one
+    prob = np.full(len(graph.succ), one, dtype=object)
+    prob[arrays.chance_edges] = arrays.exact_chance
+    kept_prob = prob[kept]
+    # levels of the chain's components
+    k = int(labels.max()) + 1
+    cross = labels[src] != labels[dst]
+    a, b = labels[src[cross]], labels[dst[cross]]
+    pairs = np.unique(a * k + b)
+    a, b = pairs // k, pairs % k
+    waiting = np.bincount(a, minlength=k)
+    order = np.argsort(b, kind="stable")
+    pred_start = np.concatenate(([0], np.cumsum(np.bincount(b, minlength=k))))
+    preds = a[order]
+    out_order = np.argsort(src, kind="stable")
+    dst_sorted, p_sorted = dst[out_order], kept_prob[out_order]
+    out_start = np.concatenate(([0], np.cumsum(np.bincount(src, minlength=graph.size))))
+    node_order = np.argsort(labels, kind="stable")
+    comp_start = np.concatenate(([0], np.cumsum(sizes)))
+    self_loop = np.zeros(graph.size, dtype=bool)
+    self_loop[src[src == dst]] = True
+    cyclic_component = np.zeros(k, dtype=bool)
+    cyclic_component[labels[(sizes[labels] > 1) | self_loop]] = True
+    frontier = np.flatnonzero(waiting == 0)
+    while len(frontier):
+        simple_components = frontier[~cyclic_component[frontier]]
+        simple = node_order[comp_start[simple_components]]  # singletons: their one node
+        simple = simple[out_start[simple + 1] > out_start[simple]]
+        if len(simple):
+            lo, hi = out_start[simple], out_start[simple + 1]
+            lengths = hi - lo
+            idx = _ranges(lo, lengths)
+            seg = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+            targets = dst_sorted[idx]
+            wins[simple] = np.add.reduceat(p_sorted[idx] * wins[targets], seg)
+            losses[simple] = np.add.reduceat(p_sorted[idx] * losses[targets], seg)
+        for c in frontier[cyclic_component[frontier]]:
+            members = node_order[comp_start[c] : comp_start[c + 1]]
+            _solve_class(members, out_start, dst_sorted, p_sorted, wins, losses)
+        starts, ends = pred_start[frontier], pred_start[frontier + 1]
+        lengths = ends - starts
+        if lengths.sum() == 0:
+            break
+        touched = preds[_ranges(starts, lengths)]
+        np.subtract.at(waiting, touched, 1)
+        candidates = np.unique(touched)
+        frontier = candidates[waiting[candidates] == 0]
+    return wins, losses
 
 
-def _solve_class(
-    nodes: list[int], out: list[list[tuple[int, Fraction]]], win: list[Fraction], loss: list[Fraction]
-) -> None:
-    """A cyclic class of the chain: x = P x + b for its nodes (exits known); a class with no
-    exit keeps play forever: a draw."""
-    inside = {node: i for i, node in enumerate(nodes)}
-    if all(d in inside for node in nodes for d, _ in out[node]):
-        return  # closed: win = loss = 0
-    size = len(nodes)
-    from flint import fmpq, fmpq_mat
-
+def _solve_class(members: Ints, out_start: Ints, dst: Ints, probs: Objects, wins: Objects, losses: Objects) -> None:
+    """x = P x + b on a cyclic class of the chain (its exits known). A class with no exit
+    keeps play going forever: a draw (0, 0)."""
+    inside = {int(node): i for i, node in enumerate(members)}
+    size = len(members)
     a = fmpq_mat(size, size)
     b = fmpq_mat(size, 2)
-    for i, node in enumerate(nodes):
+    exits = False
+    for i, node in enumerate(members):
         a[i, i] = fmpq(1)
-        for d, p in out[node]:
-            q = fmpq(p.numerator, p.denominator)
-            j = inside.get(d)
+        for e in range(int(out_start[node]), int(out_start[node + 1])):
+            target, p = int(dst[e]), probs[e]
+            j = inside.get(target)
             if j is None:
-                b[i, 0] += q * fmpq(win[d].numerator, win[d].denominator)
-                b[i, 1] += q * fmpq(loss[d].numerator, loss[d].denominator)
+                exits = True
+                b[i, 0] += p * wins[target]
+                b[i, 1] += p * losses[target]
             else:
-                a[i, j] -= q
+                a[i, j] -= p
+    if not exits:
+        return
     x = a.solve(b)
-    for i, node in enumerate(nodes):
-        w, lo = x[i, 0], x[i, 1]
-        win[node] = Fraction(int(w.p), int(w.q))
-        loss[node] = Fraction(int(lo.p), int(lo.q))
+    for i, node in enumerate(members):
+        wins[node], losses[node] = x[i, 0], x[i, 1]
 
 
 # -- 5. the certificate ---------------------------------------------------------------------
 
 
-def _improvements(graph: GameGraph, value: list[Fraction], choice: Ints) -> dict[int, int]:
-    """Decision nodes whose chosen move is not a best move under ``value`` (exactly), with a
-    best move; and chance nodes' one-step equations, which hold by construction."""
-    better: dict[int, int] = {}
-    for node in range(graph.size):
-        kind = graph.kind[node]
-        if kind not in (MAX, MIN):
-            continue
-        edges = list(graph.successors(node))
-        seen = [value[int(graph.succ[e])] for e in edges]
-        top = max(seen) if kind == MAX else min(seen)
-        chosen = value[int(graph.succ[choice[node]])]
-        if chosen != top or value[node] != top:
-            better[node] = edges[seen.index(top)]
-    return better
+def _improvements(graph: GameGraph, arrays: _Arrays, values: Objects, choice: Ints) -> Ints:
+    """Rows (node, best edge) where the one-step equations fail or the chosen move is not a
+    best move, exactly. Chance nodes hold by construction and are checked too."""
+    seen = values[graph.succ]
+    seg = arrays.seg
+    nodes = np.flatnonzero(arrays.has_edges)
+    kind = graph.kind[nodes]
+    top = np.empty(len(nodes), dtype=object)
+    is_max, is_min, is_chance = kind == MAX, kind == MIN, kind == CHANCE
+    if is_max.any():
+        top[is_max] = np.maximum.reduceat(seen, seg)[is_max]
+    if is_min.any():
+        top[is_min] = np.minimum.reduceat(seen, seg)[is_min]
+    if is_chance.any():
+        weighted = np.full(len(graph.succ), fmpq(0), dtype=object)
+        weighted[arrays.chance_edges] = arrays.exact_chance * seen[arrays.chance_edges]
+        top[is_chance] = np.add.reduceat(weighted, seg)[is_chance]
+    wrong = np.asarray(values[nodes] != top, dtype=bool)
+    decision = arrays.decision[nodes]
+    chosen_value = values[graph.succ[choice[nodes[decision]]]]
+    wrong[decision] |= np.asarray(chosen_value != top[decision], dtype=bool)
+    if np.any(wrong & ~decision):
+        raise NotCertified("a chance node's equation fails")  # pragma: no cover
+    bad = nodes[wrong]
+    rows = np.empty((len(bad), 2), dtype=np.int64)
+    position = np.searchsorted(nodes, bad)
+    for i, (node, pos) in enumerate(zip(bad, position, strict=True)):
+        edges = range(int(graph.start[node]), int(graph.start[node + 1]))
+        target = top[pos]
+        rows[i] = (node, next(e for e in edges if values[graph.succ[e]] == target))
+    return rows
 
 
-def check_equations(graph: GameGraph, value: list[Fraction]) -> list[int]:
-    """Nodes where the one-step equations fail (max / min / probability-weighted mean)."""
-    bad = []
-    for node in range(graph.size):
-        kind = graph.kind[node]
-        if kind == END:
-            if value[node] != graph.terminal[node]:
-                bad.append(node)
-            continue
-        edges = list(graph.successors(node))
-        seen = [value[int(graph.succ[e])] for e in edges]
-        if kind == MAX:
-            expected = max(seen)
-        elif kind == MIN:
-            expected = min(seen)
-        else:
-            expected = sum((graph.exact[e] * v for e, v in zip(edges, seen, strict=True)), Fraction(0))
-        if value[node] != expected:
-            bad.append(node)
-    return bad
-
-
-def _end_component_violations(graph: GameGraph, value: list[Fraction], choice: Ints) -> list[int]:
+def _end_component_violations(graph: GameGraph, arrays: _Arrays, values: Objects, choice: Ints) -> int:
     """Part (3) of the certificate: with the maximiser's strategy fixed, positions where the
-    minimiser can keep play going forever must have values <= 0; and symmetrically >= 0."""
-    bad: list[int] = []
-    for fixed, sign in ((MAX, 1), (MIN, -1)):
-        for component in end_components(graph, choice, fixed):
-            bad.extend(node for node in component if sign * value[node] > 0)
+    minimiser can keep play going forever must have values <= 0; symmetrically >= 0."""
+    positive = np.asarray(values > 0, dtype=bool)
+    negative = np.asarray(values < 0, dtype=bool)
+    bad = 0
+    for fixed, wrong in ((MAX, positive), (MIN, negative)):
+        stays = end_components(graph, arrays, choice, fixed)
+        bad += int(np.count_nonzero(stays & wrong))
     return bad
 
 
-def end_components(graph: GameGraph, choice: Ints, fixed: int) -> list[list[int]]:
-    """The maximal sets of positions where the player other than ``fixed`` can keep play
-    going forever, when ``fixed`` plays ``choice`` (maximal end components)."""
-    alive = np.ones(graph.size, dtype=bool)
-    alive[graph.kind == END] = False
-    components: list[list[int]] = []
+def end_components(graph: GameGraph, arrays: _Arrays, choice: Ints, fixed: int) -> Bools:
+    """The positions where the player other than ``fixed`` can keep play going forever, when
+    ``fixed`` plays ``choice`` (the union of the maximal end components)."""
+    src, dst = arrays.src, graph.succ
+    allowed = np.ones(len(src), dtype=bool)
+    mine = graph.kind[src] == fixed
+    allowed[mine] = False
+    allowed[choice[graph.kind == fixed]] = True
+    alive = graph.kind != END
     while True:
-        edges_src, edges_dst = [], []
-        for index in np.flatnonzero(alive):
-            node = int(index)
-            kind = graph.kind[node]
-            targets = (
-                [int(graph.succ[choice[node]])]
-                if kind == fixed
-                else [int(graph.succ[e]) for e in graph.successors(node)]
-            )
-            for t in targets:
-                if alive[t]:
-                    edges_src.append(node)
-                    edges_dst.append(t)
-        matrix = csr_matrix(
-            (np.ones(len(edges_src), dtype=np.int8), (edges_src, edges_dst)), shape=(graph.size, graph.size)
-        )
-        _, labels = connected_components(matrix, directed=True, connection="strong")
-        removed = False
-        for index in np.flatnonzero(alive):
-            node = int(index)
-            kind = graph.kind[node]
-            here = labels[node]
-            if kind == fixed:
-                stays = [int(graph.succ[choice[node]])]
-                keep = all(alive[t] and labels[t] == here for t in stays)
-            elif kind == CHANCE:
-                keep = all(
-                    alive[int(graph.succ[e])] and labels[int(graph.succ[e])] == here for e in graph.successors(node)
-                )
-            else:
-                keep = any(
-                    alive[int(graph.succ[e])] and labels[int(graph.succ[e])] == here for e in graph.successors(node)
-                )
-            if not keep:
-                alive[node] = False
-                removed = True
-        if not removed:
-            break
-    groups: dict[int, list[int]] = {}
-    for index in np.flatnonzero(alive):
-        groups.setdefault(int(labels[index]), []).append(int(index))
-    for nodes in groups.values():
-        components.append(nodes)
-    return components
+        edge_ok = allowed & alive[src] & alive[dst]
+        labels = _components(graph.size, src[edge_ok], dst[edge_ok])
+        same = edge_ok & (labels[src] == labels[dst])
+        inside = np.bincount(src, weights=same, minlength=graph.size)
+        total = np.bincount(src, weights=allowed, minlength=graph.size)
+        kind = graph.kind
+        all_stay = inside >= total  # chance and the fixed player: every allowed move stays
+        some_stay = inside > 0  # the other player: one move that stays is enough
+        keep = np.where((kind == CHANCE) | (kind == fixed), all_stay, some_stay) & alive
+        if np.array_equal(keep, alive):
+            return np.asarray(alive, dtype=bool)
+        alive = keep

@@ -1,0 +1,146 @@
+"""The exact solver: golden puzzles, certificates, stalling traps, refusals."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver.answer import answer
+from solver.graph import CHANCE, END, MAX, MIN, GameGraph, TooLarge
+from solver.puzzle import Puzzle
+from solver.solve import NotCertified, _Arrays, _end_component_violations, solve
+from solver.state import State
+
+GOLDEN = Path(__file__).parent / "golden" / "puzzles"
+
+
+def puzzle(path: Path) -> Puzzle:
+    return Puzzle.from_mapping(tomllib.loads(path.read_text()))
+
+
+@pytest.mark.parametrize("name", ["p1", "p2"])
+def test_golden_puzzles_have_the_expected_exact_value(name: str) -> None:
+    expected = json.loads((GOLDEN / f"{name}.expected.json").read_text())
+    result = answer(puzzle(GOLDEN / f"{name}.toml").hypotheses())
+    assert result.to_move == expected["to_move"]
+    assert result.value == Fraction(expected["value"])
+    assert result.hypotheses == expected["hypotheses"]
+    assert result.win - result.loss == result.value  # the reported strategies achieve it
+
+
+def test_the_golden_puzzle_with_an_unknown_card_has_five_hypotheses() -> None:
+    hypotheses = puzzle(GOLDEN / "p3.toml").hypotheses()
+    assert len(hypotheses) == 5
+    assert sum(h.probability for h in hypotheses) == 1
+    assert sorted(h.probability for h in hypotheses) == [Fraction(1, 6)] * 3 + [Fraction(1, 4)] * 2
+
+
+def synthetic(kinds: list[int], edges: list[list[tuple[int, Fraction]]], terminal: list[int]) -> GameGraph:
+    """A hand-made game graph (no engine states) for testing the solver's logic alone."""
+    start = np.concatenate(([0], np.cumsum([len(e) for e in edges]))).astype(np.int64)
+    succ = np.array([t for row in edges for t, _ in row], dtype=np.int64)
+    prob = np.array([float(p) for row in edges for _, p in row], dtype=np.float64)
+    exact = [p for row in edges for _, p in row]
+    graph = GameGraph(
+        kind=np.array(kinds, dtype=np.int8),
+        start=start,
+        succ=succ,
+        prob=prob,
+        terminal=np.array(terminal, dtype=np.int8),
+        maximizer=0,
+        templates=[],
+        node_template=np.full(len(kinds), -1, dtype=np.int64),
+        node_local=np.zeros(len(kinds), dtype=np.int64),
+        node_shift=np.zeros((len(kinds), 2), dtype=np.int64),
+        edge_local=np.zeros(len(succ), dtype=np.int64),
+        turn_start_nodes=np.arange(len(kinds), dtype=np.int64),
+    )
+    graph.exact = lambda e: exact[e]  # type: ignore[method-assign]
+    return graph
+
+
+def test_a_loser_who_can_loop_forever_gets_a_draw() -> None:
+    """Stalling trap. Node 0 (the maximiser) must move to node 1; at node 1 the minimiser
+    either lets the maximiser win (node 2) or sends play back to node 0. Looping forever is a
+    draw, so the minimiser loops: the value is 0, not the 1 that the one-step equations also
+    allow (v = 1 everywhere satisfies v0 = v1 = min(v0, 1))."""
+    graph = synthetic(
+        [MAX, MIN, END, END],
+        [[(1, Fraction(0))], [(0, Fraction(0)), (2, Fraction(0))], [], []],
+        [0, 0, 1, -1],
+    )
+    solution = solve(graph)
+    assert solution.value[0] == 0 and solution.draw(0) == 1
+
+
+def test_the_certificate_refuses_a_value_the_loser_can_escape_by_looping() -> None:
+    graph = synthetic(
+        [MAX, MIN, END, END],
+        [[(1, Fraction(0))], [(0, Fraction(0)), (2, Fraction(0))], [], []],
+        [0, 0, 1, -1],
+    )
+    from flint import fmpq
+
+    wrong = np.array([fmpq(1), fmpq(1), fmpq(1), fmpq(-1)], dtype=object)  # one-step equations hold
+    choice = np.array([0, 2, -1, -1], dtype=np.int64)  # the minimiser "exits": greedy under the wrong values
+    assert _end_component_violations(graph, _Arrays(graph), wrong, choice) > 0
+
+
+def test_a_chance_loop_is_solved_exactly() -> None:
+    """Node 0 (max) may take a gamble (node 1: win with 1/3, else back to 0) or settle for a
+    draw-like loop at node 3 (a minimiser that can only return). Repeating the gamble wins
+    with probability 1: value 1."""
+    graph = synthetic(
+        [MAX, CHANCE, END, MIN, END],
+        [[(1, Fraction(0)), (3, Fraction(0))], [(2, Fraction(1, 3)), (0, Fraction(2, 3))], [], [(0, Fraction(0))], []],
+        [0, 0, 1, 0, -1],
+    )
+    solution = solve(graph)
+    assert solution.value[0] == 1 and solution.win[0] == 1
+
+
+def test_a_gamble_against_a_loss_has_its_exact_value() -> None:
+    """Node 0 (max) must gamble: win with 2/7, lose with 1/7, else back to 0. Value
+    (2/7 - 1/7) / (3/7) = 1/3, win 2/3, loss 1/3."""
+    graph = synthetic(
+        [MAX, CHANCE, END, END],
+        [[(1, Fraction(0))], [(2, Fraction(2, 7)), (3, Fraction(1, 7)), (0, Fraction(4, 7))], [], []],
+        [0, 0, 1, -1],
+    )
+    solution = solve(graph)
+    assert (solution.value[0], solution.win[0], solution.loss[0]) == (Fraction(1, 3), Fraction(2, 3), Fraction(1, 3))
+
+
+def test_more_than_two_living_players_are_refused_naming_the_limit() -> None:
+    three = Puzzle.from_mapping(
+        {"players": {n: {"hand": ["duke"], "face_up": ["captain"]} for n in ("A1", "B1", "C1")}}
+    )
+    with pytest.raises(TooLarge, match="two players"):
+        answer(three.hypotheses())
+
+
+def test_a_position_beyond_the_budget_is_refused() -> None:
+    with pytest.raises(TooLarge, match="state budget"):
+        answer(puzzle(GOLDEN / "p1.toml").hypotheses(), budget=1000)
+
+
+def test_impossible_puzzles_are_refused_with_the_reason() -> None:
+    from solver import ImpossibleTable
+
+    with pytest.raises(ImpossibleTable, match="4 dukes"):
+        Puzzle.from_mapping({"players": {"A1": {"hand": ["duke", "duke"]}, "B1": {"hand": ["duke", "duke"]}}})
+    with pytest.raises(ImpossibleTable, match="court of 1 card"):
+        Puzzle.from_mapping(
+            {"players": {"A1": {"hand": ["duke"]}, "B1": {"hand": ["duke"]}}, "court": {"cards": ["duke"]}}
+        )
+
+
+def test_not_certified_is_an_error_never_an_answer() -> None:
+    assert issubclass(NotCertified, Exception)
+    root = State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
+    assert solve(GameGraph.build(root)).value[0] == 1
