@@ -66,7 +66,8 @@ def plain_value_iteration(graph: GameGraph, tolerance: float = 1e-12, max_sweeps
     is_max, is_min = kind == MAX, kind == MIN
     values = graph.terminal.astype(np.float64)
     sweeps = 0
-    for sweeps in range(1, max_sweeps + 1):
+    while sweeps < max_sweeps:
+        sweeps += 1
         seen = values[graph.succ]
         new = np.add.reduceat(seen * graph.prob, seg)
         new[is_max] = np.maximum.reduceat(seen, seg)[is_max]
