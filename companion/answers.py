@@ -45,7 +45,7 @@ def solve_text(result: Answer, explain: bool = False) -> str:
         f"{result.to_move} to move: value {data['value']} "
         f"(wins {percent(result.win)}, loses {percent(result.loss)}, draws {percent(result.draw)})",
         f"best move: {data['best']}" + (f" (value {data['best_value']})" if result.hypotheses > 1 else ""),
-        "line: " + ", ".join(data["line"]),
+        ("line (the most likely hypothesis): " if result.hypotheses > 1 else "line: ") + ", ".join(data["line"]),
         f"{result.states:,} positions solved exactly in {result.seconds:.2f} s"
         + (f" over {result.hypotheses} hypotheses" if result.hypotheses > 1 else ""),
     ]

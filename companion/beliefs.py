@@ -353,6 +353,29 @@ class Beliefs:
             raise ImpossibleTable("no world is possible")
         return {y: Fraction(n, total) for y, n in dist.items() if n}
 
+    def joint(self, places: tuple[Place, ...]) -> dict[tuple[tuple[int, ...], ...], Fraction]:
+        """The exact joint distribution of the contents of ``places`` (counts per character
+        for each), the other places summed over."""
+        index = [self._index[p] for p in places]
+        groups: dict[tuple[tuple[tuple[Vec, ...], ...], tuple[Vec, ...], int], int] = defaultdict(int)
+        for term, w in self.terms.items():
+            others = [v for k, cards in enumerate(term) if k not in index for v in cards]
+            tagged = tuple(sorted(v for v in others if v != FRESH))
+            groups[(tuple(term[i] for i in index), tagged, len(others) - len(tagged))] += w
+        dist: dict[tuple[tuple[int, ...], ...], int] = defaultdict(int)
+        for (hands, tagged, fresh), w in groups.items():
+            for combo in _combinations([_hand_weights(h) for h in hands]):
+                contents, h = combo
+                total = tuple(sum(col) for col in zip(*contents, strict=True)) if contents else (0,) * 5
+                rest = tuple(u - k for u, k in zip(self.unseen, total, strict=True))
+                if min(rest) < 0:
+                    continue
+                dist[contents] += w * h * _coef(tagged, fresh, rest, self.unseen)
+        grand = sum(dist.values())
+        if grand == 0:
+            raise ImpossibleTable("no world is possible")
+        return {y: Fraction(n, grand) for y, n in dist.items() if n}
+
     def holds(self, place: Place) -> dict[Character, Fraction]:
         """For each character, the exact probability that ``place`` holds at least one."""
         dist = self.contents(place)
@@ -449,3 +472,15 @@ def _multinomial(n: int, parts: tuple[int, ...]) -> int:
     for k in parts:
         result //= factorial(k)
     return result
+
+
+def _combinations(
+    options: list[dict[tuple[int, ...], int]],
+) -> Iterator[tuple[tuple[tuple[int, ...], ...], int]]:
+    """Every choice of one content per place, with the product of their weights."""
+    if not options:
+        yield (), 1
+        return
+    for rest, w in _combinations(options[1:]):
+        for y, h in options[0].items():
+            yield (y, *rest), h * w

@@ -24,6 +24,8 @@ from solver.graph import DEFAULT_BUDGET, turn_graph
 from solver.puzzle import Puzzle
 
 from .answers import solve_json, solve_text
+from .endgame import TABLE_BUDGET
+from .progress import progress
 from .records import Journal, last_game, new_game_path, read_record, remember_last
 from .report import table_json, table_text
 from .session import Session
@@ -115,7 +117,7 @@ def _table(args: argparse.Namespace) -> int:
         path = new_game_path()
         path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
     try:
-        session = Session(Journal(path), threshold=_threshold(args.threshold))
+        session = Session(Journal(path), threshold=_threshold(args.threshold), budget=args.budget)
     except CoupError as error:
         print(str(error), file=sys.stderr)
         return 1
@@ -132,7 +134,9 @@ def _solve(args: argparse.Namespace) -> int:
         return 2
     try:
         puzzle = Puzzle.from_mapping(tomllib.loads(path.read_text(encoding="utf-8")))
-        result = answer(puzzle.hypotheses(), budget=args.budget, keep=bool(args.graph))
+        found = puzzle.hypotheses()
+        with progress("solving", total=len(found), quiet=args.json) as tick:
+            result = answer(found, budget=args.budget, keep=bool(args.graph), tick=tick)
     except tomllib.TOMLDecodeError as error:
         print(f"{path}: not a puzzle file: {error}", file=sys.stderr)
         return 1
@@ -171,6 +175,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_table.add_argument("--resume", action="store_true", help="continue the last game")
     p_table.add_argument("--from", dest="start_from", metavar="FILE", help="start a new game from a copy of FILE")
     p_table.add_argument("--threshold", default="1/4", help="flag claims less likely than this (default 1/4)")
+    p_table.add_argument(
+        "--budget", type=int, default=TABLE_BUDGET, help="`solve`: refuse beyond this many positions per hypothesis"
+    )
     p_replay = sub.add_parser("replay", help="print the table after the last line of a record")
     p_replay.add_argument("file")
     p_replay.add_argument("--json", action="store_true", help="the table as JSON (outputs.md)")

@@ -19,6 +19,7 @@ from pathlib import Path
 from solver import CoupError
 
 from .advice import THRESHOLD, percent
+from .endgame import TABLE_BUDGET
 from .language import parse_line
 from .records import Journal, read_record
 from .report import odds_text, table_text
@@ -41,9 +42,12 @@ class Command:
 class Session:
     """The table, its undo/redo stacks and its journal."""
 
-    def __init__(self, journal: Journal | None = None, threshold: object = THRESHOLD) -> None:
+    def __init__(
+        self, journal: Journal | None = None, threshold: object = THRESHOLD, budget: int = TABLE_BUDGET
+    ) -> None:
         self.journal = journal
         self.threshold = threshold
+        self.budget = budget  # positions per hypothesis for `solve`
         self.tables: list[Table] = [Table.new(threshold)]  # type: ignore[arg-type]
         self.raw: list[list[str]] = [[]]  # the journal's lines for each table of the stack
         self.undone: list[tuple[Table, list[str]]] = []
@@ -192,6 +196,16 @@ def _help(session: Session, args: list[str]) -> list[Message]:
     return rows
 
 
+def _solve(session: Session, args: list[str]) -> list[Message]:
+    from .answers import solve_text
+    from .endgame import hypotheses, solve_table
+    from .progress import progress
+
+    count = len(hypotheses(session.table))
+    with progress("solving", total=count) as tick:
+        return [("", solve_text(solve_table(session.table, session.budget, tick)))]
+
+
 def _quit(session: Session, args: list[str]) -> list[Message]:
     session.finished = True
     return []
@@ -206,6 +220,7 @@ COMMANDS: dict[str, Command] = {
         Command("undo", "undo", "take back the last line", lambda s, a: s.undo()),
         Command("redo", "redo", "put back a line taken back", lambda s, a: s.redo()),
         Command("save", "save FILE", "write the record to FILE", _save),
+        Command("solve", "solve", "exact best play once two players are left", _solve),
         Command("help", "help", "this list", _help),
         Command("quit", "quit", "leave (the game stays on disk)", _quit),
     )

@@ -12,6 +12,7 @@ Fraction(-1, 1)
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -66,12 +67,21 @@ class Answer:
         return len(self.solved)
 
 
-def answer(hypotheses: list[Hypothesis], budget: int = DEFAULT_BUDGET, keep: bool = False) -> Answer:
-    """Solve each hypothesis open-hand and weigh them (``keep``: keep the most probable
-    hypothesis's solution, for export). Raises TooLarge or NotCertified."""
+def answer(
+    hypotheses: list[Hypothesis],
+    budget: int = DEFAULT_BUDGET,
+    keep: bool = False,
+    tick: Callable[[], None] = lambda: None,
+) -> Answer:
+    """Solve each hypothesis open-hand (at most ``budget`` positions each) and weigh them
+    (``keep``: keep the most probable hypothesis's solution, for export); ``tick()`` is called
+    after each hypothesis. Raises TooLarge or NotCertified."""
     started = time.perf_counter()
     likely = max(range(len(hypotheses)), key=lambda i: (hypotheses[i].probability, -i))
-    solved = [Solved.of(h, budget, keep=keep or i == likely) for i, h in enumerate(hypotheses)]
+    solved = []
+    for i, h in enumerate(hypotheses):
+        solved.append(Solved.of(h, budget, keep=keep or i == likely))
+        tick()
     root = hypotheses[0].state
     value = sum((s.hypothesis.probability * s.value for s in solved), Fraction(0))
     win = sum((s.hypothesis.probability * s.win for s in solved), Fraction(0))

@@ -1,0 +1,87 @@
+"""`solve` at the table: once two players are left, the seat's knowledge (its cards, the exact
+distribution of the opponent's cards and of the court) becomes hypotheses for the exact solver.
+
+>>> from companion.table import replay
+>>> t = replay("players Alice Bob\\ndraft none\\nme Alice\\nhand duke captain\\ncoins Alice 7\\n"
+...            "Alice coup Bob\\nBob lose contessa\\n")
+>>> [str(h.probability) for h in hypotheses(t)][:2]
+['2/11', '3/11']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from solver import Character, CoupError, Phase, State
+from solver.answer import Answer, answer
+from solver.graph import TooLarge
+from solver.puzzle import Hypothesis
+
+from .beliefs import ASIDE, COURT
+from .table import Table
+
+MAX_HYPOTHESES = 40
+"""More hypotheses than this are refused (each is a full solve)."""
+
+TABLE_BUDGET = 1_000_000
+"""Positions per hypothesis that `solve` at the table builds before refusing (a setting,
+``coup table --budget``): a 1-against-1 endgame fits (some 300,000 positions, seconds each)."""
+
+
+def hypotheses(table: Table) -> list[Hypothesis]:
+    """The open-hand positions the table may be in, with their exact probabilities.
+
+    Raises :class:`~solver.CoupError` unless two players are left and a turn is starting.
+    """
+    state = table.view
+    if state is None or table.beliefs is None:
+        raise CoupError("the game has not started")
+    if state.is_terminal():
+        raise CoupError("the game is over")
+    living = state.living()
+    if len(living) != 2:
+        raise TooLarge(f"the exact solver covers two living players; {len(living)} are left")
+    if state.turn.phase is not Phase.ACTION or table.waiting is not None:
+        raise CoupError("solve at the start of a turn (finish the current one first)")
+    beliefs = table.beliefs
+    unknown = [p for p in beliefs.places if p != ASIDE or len(state.aside)]
+    joint = beliefs.joint(tuple(unknown))
+    chars = beliefs.characters
+    out = []
+    for contents, p in joint.items():
+        cards = {place: _cards(chars, y) for place, y in zip(unknown, contents, strict=True)}
+        hidden = tuple(
+            table.my_cards() if seat == table.me else cards.get(seat, ()) for seat in range(len(state.names))
+        )
+        court = cards.get(COURT, ())
+        aside = tuple(c for c in state.aside if c is not Character.UNKNOWN) + cards.get(ASIDE, ())
+        position = State.position(
+            state.names,
+            state.variant,
+            coins=state.coins,
+            hidden=hidden,
+            face_up=state.face_up,
+            court=court,
+            aside=aside,
+            to_move=state.turn.actor,
+        )
+        out.append(Hypothesis(position, p))
+    merged: dict[State, Fraction] = {}
+    for h in out:
+        merged[h.state] = merged.get(h.state, Fraction(0)) + h.probability
+    return [Hypothesis(s, merged[s]) for s in sorted(merged, key=lambda s: (s.hidden, s.court))]
+
+
+def _cards(chars: tuple[Character, ...], counts: tuple[int, ...]) -> tuple[Character, ...]:
+    return tuple(c for c, n in zip(chars, counts, strict=True) for _ in range(n))
+
+
+def solve_table(table: Table, budget: int = TABLE_BUDGET, tick: Callable[[], None] = lambda: None) -> Answer:
+    """The exact answer for the table now: value, win chance and best move for the player
+    to move, weighted over the hypotheses (``tick()`` after each). Raises CoupError /
+    TooLarge with the reason."""
+    found = hypotheses(table)
+    if len(found) > MAX_HYPOTHESES:
+        raise TooLarge(f"{len(found)} possible hands and courts; the solver takes at most {MAX_HYPOTHESES}")
+    return answer(found, budget=budget, tick=tick)

@@ -1,0 +1,69 @@
+"""`solve` at the table: the seat's knowledge as hypotheses for the exact solver."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from companion.endgame import hypotheses, solve_table
+from companion.session import Session
+from companion.table import replay
+from solver import Character, CoupError
+from solver.graph import TooLarge
+
+SETUP = "players Alice Bob\ndraft none\nme Alice\nhand duke captain\ncoins Alice 17\ncoins Bob 7\n"
+BOTH_COUPED = SETUP + "Alice coup Bob\nBob lose contessa\nBob coup Alice\nAlice lose captain\n"
+
+
+def test_hypotheses_follow_the_count_of_unseen_cards() -> None:
+    """Bob's last card is any of the 11 cards Alice has not seen: 3 assassins, 2 dukes..."""
+    found = hypotheses(replay(BOTH_COUPED))
+    weights = {h.state.hidden[1]: h.probability for h in found}
+    assert weights == {
+        (Character.DUKE,): Fraction(2, 11),
+        (Character.ASSASSIN,): Fraction(3, 11),
+        (Character.CONTESSA,): Fraction(1, 11),
+        (Character.CAPTAIN,): Fraction(2, 11),
+        (Character.AMBASSADOR,): Fraction(3, 11),
+    }
+    for h in found:  # the court holds the rest, Alice's own cards are hers
+        assert h.state.hidden[0] == (Character.DUKE,)
+        assert len(h.state.court) == 11 and h.state.coins == (10, 0)
+
+
+def test_solve_at_the_table_gives_the_win_and_the_move() -> None:
+    result = solve_table(replay(BOTH_COUPED))
+    assert (result.value, result.win, result.hypotheses) == (1, 1, 5)
+    assert result.best.text(("Alice", "Bob")) == "Alice coup Bob"
+
+
+def test_solve_command_answers_at_the_prompt() -> None:
+    session = Session()
+    for line in BOTH_COUPED.splitlines():
+        session.handle(line)
+    [(style, text)] = session.handle("solve")
+    assert style == "" and "Alice to move: value 1" in text and "best move: Alice coup Bob" in text
+
+
+def test_solve_refuses_three_players_naming_the_limit() -> None:
+    table = replay("players Alice Bob Carol\nme Alice\nhand duke captain\nAlice income\n")
+    with pytest.raises(TooLarge, match="two living players; 3 are left"):
+        hypotheses(table)
+
+
+def test_solve_refuses_beyond_the_budget_and_changes_nothing() -> None:
+    session = Session(budget=1_000)
+    lines = SETUP + "Alice coup Bob\nBob lose contessa\n"
+    for line in lines.splitlines():
+        session.handle(line)
+    before = session.table
+    [(style, text)] = session.handle("solve")
+    assert style == "error" and "1,000 positions (the state budget)" in text
+    assert session.table is before
+
+
+def test_solve_mid_turn_is_refused() -> None:
+    table = replay(BOTH_COUPED + "Alice coup Bob\n")
+    with pytest.raises(CoupError):
+        hypotheses(table)
