@@ -114,9 +114,10 @@ def principal_line(solution: Solution, first: Move) -> list[str]:
     """The moves of the line: ``first``, then the reported strategies, the most probable
     chance outcome at each draw; passes are left out (as the table leaves them implicit)."""
     g = solution.graph
-    node = next(int(g.succ[e]) for e in g.successors(0) if g.move(e) == first)
     names = g.names
-    line = [first.text(names)]
+    first_edge = next(e for e in g.successors(0) if g.move(e) == first)
+    node = int(g.succ[first_edge])
+    line = [m.text(names) for m in (first, *g.tail(first_edge)) if m.kind is not Kind.PASS]
     seen = {0}
     while len(line) < LINE_LENGTH and g.kind[node] != END and node not in seen:
         seen.add(node)
@@ -124,8 +125,6 @@ def principal_line(solution: Solution, first: Move) -> list[str]:
             edge = max(g.successors(node), key=lambda e: (g.exact(e), -e))
         else:
             edge = int(solution.choice[node])
-        move = g.move(edge)
-        if move.kind is not Kind.PASS:
-            line.append(move.text(names))
+        line.extend(m.text(names) for m in (g.move(edge), *g.tail(edge)) if m.kind is not Kind.PASS)
         node = int(g.succ[edge])
     return line

@@ -22,9 +22,11 @@ decisions inside a turn folded into the edges between them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
+from typing import NamedTuple
 
 import networkx as nx
 import numpy as np
@@ -79,17 +81,211 @@ class Template:
     moves: list[Move]
     leaves: list[tuple[int, int, int, int] | int] = field(default_factory=list)
     # (layout, actor, d0, d1) for the next turn start, or the winning seat for the end
+    tails: list[tuple[Move, ...]] = field(default_factory=list)
+    # per edge: the forced moves folded into it (compact templates only)
+
+    def heights(self) -> npt.NDArray[np.int64]:
+        """Per node: the longest run of moves left in the turn (0: every move ends it)."""
+        return _heights(self)
+
+
+def _heights(t: Template) -> npt.NDArray[np.int64]:
+    """Per node: the longest run of moves left in the turn (0: every move ends it)."""
+    heights = np.zeros(len(t.states), dtype=np.int64)
+    for node in _post_order(t):
+        children = [c for c in t.child[t.start[node] : t.start[node + 1]] if c >= 0]
+        heights[node] = 1 + max(int(heights[c]) for c in children) if children else 0
+    return heights
+
+
+def _post_order(t: Template) -> list[int]:
+    """The template's nodes, every node after all its children (it is a DAG: a turn never
+    comes back to a state)."""
+    order: list[int] = []
+    seen = [False] * len(t.states)
+    stack = [(0, False)]
+    while stack:
+        node, done = stack.pop()
+        if done:
+            order.append(node)
+        elif not seen[node]:
+            seen[node] = True
+            stack.append((node, True))
+            stack.extend((c, False) for c in t.child[t.start[node] : t.start[node + 1]] if c >= 0 and not seen[c])
+    return order
+
+
+def compact(t: Template) -> Template:
+    """The same turn with fewer nodes and the same values: a node whose moves (or draws) all
+    lead to one place is replaced by that place (a forced loss, a redraw that cannot matter),
+    its forced move kept in the edge's ``tails``; nodes with the same decider and the same
+    successors (with the same probabilities) are merged (two exchange draws that offer the
+    same keeps). The root stays node 0 and keeps every move."""
+    canon: dict[int, _Target] = {}
+    tail_of: dict[int, tuple[Move, ...]] = {}
+    merged: dict[tuple[object, ...], int] = {}
+    nodes: list[tuple[int, list[_Edge]]] = []
+    for old in _post_order(t):
+        out: dict[tuple[_Target, int], _Edge] = {}
+        for e in range(t.start[old], t.start[old + 1]):
+            child = t.child[e]
+            target: _Target = (True, -1 - child) if child < 0 else canon[child]
+            edge = _Edge(target, t.prob[e], t.moves[e], () if child < 0 else tail_of.get(child, ()))
+            key = (target, e if old == 0 else -1)
+            known = out.get(key)  # the same place twice: add chances, keep the likeliest label
+            out[key] = edge if known is None else known.join(edge)
+        edges = list(out.values())
+        if old != 0 and len(edges) == 1:
+            canon[old] = edges[0].target
+            tail_of[old] = edges[0].tail if t.kind_seat[old] < 0 else (edges[0].move, *edges[0].tail)
+            continue
+        chance = t.kind_seat[old] < 0
+        signature = (t.kind_seat[old], frozenset((x.target, x.prob) if chance else x.target for x in edges))
+        if old != 0 and signature in merged:
+            canon[old] = (False, merged[signature])
+            continue
+        merged[signature] = len(nodes)
+        canon[old] = (False, len(nodes))
+        nodes.append((old, edges))
+    last = len(nodes) - 1  # reverse post-order: the root first, children after parents
+    out_t = Template(t.root, [], [], [], [], [], [], t.leaves, [])
+    for old, edges in reversed(nodes):
+        out_t.states.append(t.states[old])
+        out_t.kind_seat.append(t.kind_seat[old])
+        out_t.start.append(len(out_t.child))
+        for x in edges:
+            leaf, index = x.target
+            out_t.child.append(-1 - index if leaf else last - index)
+            out_t.prob.append(x.prob)
+            out_t.moves.append(x.move)
+            out_t.tails.append(x.tail)
+    out_t.start.append(len(out_t.child))
+    return out_t
+
+
+_Target = tuple[bool, int]
+"""Where an edge of a compact template goes: (a leaf?, the leaf's or the new node's index)."""
+
+
+class _Edge(NamedTuple):
+    target: _Target
+    prob: Fraction
+    move: Move
+    tail: tuple[Move, ...]
+
+    def join(self, other: _Edge) -> _Edge:
+        """Two edges to one place: their chances add up; the likelier one names it."""
+        label = self if self.prob >= other.prob else other
+        return label._replace(prob=self.prob + other.prob)
 
 
 def _layout(state: State) -> tuple[object, ...]:
     return (state.hidden, state.face_up, state.court, state.aside)
 
 
+def _normalized(state: State) -> State:
+    """A state inside a turn, after the action was chosen, with the coins that cannot matter
+    any more set to 0: the rest of the turn depends on coins only through how much a steal
+    from the other player takes."""
+    other = 1 - state.turn.actor
+    coins = [0, 0]
+    coins[other] = min(state.coins[other], STEAL_AMOUNT)
+    return state._replace(coins=(coins[0], coins[1]))
+
+
+def _splice(
+    root: State,
+    subtrees: dict[State, Template],
+    layouts: dict[tuple[object, ...], int],
+    layout_states: list[State],
+    folded: bool,
+) -> Template:
+    """One turn: the root's moves, each followed by the (cached) expansion of what comes after
+    it, which depends on the coins only through the steal (see :func:`_normalized`); with
+    ``folded``, the cached expansions are compact."""
+    t = Template(root, [root], [root.turn.decider], [0], [], [], [])
+    leaf = _Leaves(t)
+    pending: list[tuple[Template, int, int, int]] = []  # subtree, first node, coin shift
+    size = 1
+    for move in root.legal_moves():
+        child = root.apply(move)
+        t.prob.append(Fraction(0))
+        t.moves.append(move)
+        t.tails.append(())
+        if child.turn.phase is Phase.OVER or child.turn.phase is Phase.ACTION:
+            t.child.append(_leaf_of(root, child, leaf, layouts, layout_states))
+            continue
+        key = _normalized(child)
+        sub = subtrees.get(key)
+        if sub is None:
+            sub = subtrees[key] = _expand(key, layouts, layout_states)
+            if folded:
+                sub = subtrees[key] = compact(sub)
+        t.child.append(size)
+        pending.append((sub, size, child.coins[0] - key.coins[0], child.coins[1] - key.coins[1]))
+        size += len(sub.states)
+    base = (root.coins[0], root.coins[1])
+    for sub, first, d0, d1 in pending:
+        for state in sub.states:
+            t.states.append(state._replace(coins=(state.coins[0] + d0, state.coins[1] + d1)))
+        t.kind_seat.extend(sub.kind_seat)
+        offset = len(t.child) - sub.start[0]
+        t.start.extend(x + offset for x in sub.start[:-1])
+        sub_root = sub.root.coins
+        for c in sub.child:
+            if c >= 0:
+                t.child.append(c + first)
+                continue
+            spec = sub.leaves[-1 - c]
+            if not isinstance(spec, int):  # coin changes from the sub-root, made from the root
+                layout, actor, e0, e1 = spec
+                spec = (layout, actor, e0 + sub_root[0] + d0 - base[0], e1 + sub_root[1] + d1 - base[1])
+            t.child.append(leaf(spec))
+        t.prob.extend(sub.prob)
+        t.moves.extend(sub.moves)
+        t.tails.extend(sub.tails)
+    t.start.append(len(t.child))
+    return t
+
+
+class _Leaves:
+    """A template's leaves, each listed once: called with a leaf, gives the child reference."""
+
+    def __init__(self, template: Template) -> None:
+        self.template = template
+        self.index: dict[tuple[int, int, int, int] | int, int] = {}
+
+    def __call__(self, spec: tuple[int, int, int, int] | int) -> int:
+        found = self.index.get(spec)
+        if found is None:
+            found = self.index[spec] = len(self.template.leaves)
+            self.template.leaves.append(spec)
+        return -1 - found
+
+
+def _leaf_of(
+    root: State,
+    child: State,
+    leaf: Callable[[tuple[int, int, int, int] | int], int],
+    layouts: dict[tuple[object, ...], int],
+    layout_states: list[State],
+) -> int:
+    """The leaf (as a child reference) for a move that ends the turn or the game."""
+    if child.turn.phase is Phase.OVER:
+        return leaf(int(child.winner() or 0))
+    key = _layout(child)
+    if key not in layouts:
+        layouts[key] = len(layouts)
+        layout_states.append(child)
+    return leaf((layouts[key], child.turn.actor, child.coins[0] - root.coins[0], child.coins[1] - root.coins[1]))
+
+
 def _expand(root: State, layouts: dict[tuple[object, ...], int], layout_states: list[State]) -> Template:
-    """The engine's expansion of one turn (until the next turn start or the end)."""
+    """The engine's expansion from ``root`` until the turn ends (next turn start or the end);
+    leaves' coin changes are from ``root``'s coins."""
     index = {root: 0}
     t = Template(root, [root], [], [], [], [], [])
-    leaf_index: dict[tuple[int, int, int, int] | int, int] = {}
+    leaf = _Leaves(t)
     i = 0
     while i < len(t.states):
         s = t.states[i]
@@ -102,21 +298,8 @@ def _expand(root: State, layouts: dict[tuple[object, ...], int], layout_states: 
             outcomes = [(m, Fraction(0)) for m in s.legal_moves()]
         for move, p in outcomes:
             child = s.apply(move)
-            phase = child.turn.phase
-            if phase is Phase.OVER or phase is Phase.ACTION:
-                if phase is Phase.OVER:
-                    leaf: tuple[int, int, int, int] | int = int(child.winner() or 0)
-                else:
-                    key = _layout(child)
-                    if key not in layouts:
-                        layouts[key] = len(layouts)
-                        layout_states.append(child)
-                    d0, d1 = child.coins[0] - root.coins[0], child.coins[1] - root.coins[1]
-                    leaf = (layouts[key], child.turn.actor, d0, d1)
-                if leaf not in leaf_index:
-                    leaf_index[leaf] = len(t.leaves)
-                    t.leaves.append(leaf)
-                t.child.append(-1 - leaf_index[leaf])
+            if child.turn.phase is Phase.OVER or child.turn.phase is Phase.ACTION:
+                t.child.append(_leaf_of(root, child, leaf, layouts, layout_states))
             else:
                 j = index.get(child)
                 if j is None:
@@ -128,6 +311,7 @@ def _expand(root: State, layouts: dict[tuple[object, ...], int], layout_states: 
             t.moves.append(move)
         i += 1
     t.start.append(len(t.child))
+    t.tails = [()] * len(t.child)
     return t
 
 
@@ -174,6 +358,11 @@ class GameGraph:
         node = int(np.searchsorted(self.start, edge, side="right") - 1)
         return self.templates[int(self.node_template[node])].moves[int(self.edge_local[edge])]
 
+    def tail(self, edge: int) -> tuple[Move, ...]:
+        """The forced moves folded into ``edge`` (after its own move), in a compact graph."""
+        node = int(np.searchsorted(self.start, edge, side="right") - 1)
+        return self.templates[int(self.node_template[node])].tails[int(self.edge_local[edge])]
+
     def exact(self, edge: int) -> Fraction:
         """The exact probability of a chance edge."""
         node = int(np.searchsorted(self.start, edge, side="right") - 1)
@@ -184,15 +373,16 @@ class GameGraph:
         return self.templates[0].root.names
 
     @classmethod
-    def build(cls, root: State, budget: int = DEFAULT_BUDGET) -> GameGraph:
-        """Every state reachable from ``root`` (a turn start with two living players).
+    def build(cls, root: State, budget: int = DEFAULT_BUDGET, compact: bool = True) -> GameGraph:
+        """Every state reachable from ``root`` (a turn start with two living players); with
+        ``compact``, forced moves folded and equal sub-turn nodes merged (see :func:`compact`).
         Raises :class:`TooLarge` beyond ``budget`` states or with more than two players."""
         living = root.living()
         if len(living) != 2 or len(root.names) != 2:
             raise TooLarge(f"the exact solver covers two players; this position has {len(living)} living")
         if root.turn.phase is not Phase.ACTION:
             raise TooLarge("the position must be the start of a turn")
-        return _Builder(root, budget).build()
+        return _Builder(root, budget, compact).build()
 
     def turn_starts(self) -> list[int]:
         """The nodes that start a turn (and the two ends of the game)."""
@@ -202,9 +392,11 @@ class GameGraph:
 class _Builder:
     """Breadth-first over turn starts; each turn from its (cached) template."""
 
-    def __init__(self, root: State, budget: int) -> None:
+    def __init__(self, root: State, budget: int, compact: bool) -> None:
         self.root = root
         self.budget = budget
+        self.compact = compact
+        self.subtrees: dict[State, Template] = {}  # what follows an action, coins normalised
         self.maximizer = root.turn.actor
         self.layouts: dict[tuple[object, ...], int] = {_layout(root): 0}
         self.layout_states: list[State] = [root]
@@ -219,7 +411,8 @@ class _Builder:
             base = self.layout_states[layout]
             rep = base._replace(coins=_representative(cls, actor), turn=Turn(Phase.ACTION, actor, actor))
             found = len(self.templates)
-            self.templates.append(_expand(rep, self.layouts, self.layout_states))
+            expanded = _splice(rep, self.subtrees, self.layouts, self.layout_states, self.compact)
+            self.templates.append(compact(expanded) if self.compact else expanded)
             self.template_index[key] = found
         return found
 

@@ -27,6 +27,7 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -129,15 +130,29 @@ class _Arrays:
         self.seg: Ints = graph.start[:-1][self.has_edges]
         chance_edges = graph.kind[self.src] == CHANCE
         self.chance_edges: Ints = np.flatnonzero(chance_edges)
-        table: dict[Fraction, Any] = {}
-        exact = np.empty(len(self.chance_edges), dtype=object)
-        for i, e in enumerate(self.chance_edges):
-            p = graph.exact(int(e))
-            q = table.get(p)
-            if q is None:
-                q = table[p] = fmpq(p.numerator, p.denominator)
-            exact[i] = q
-        self.exact_chance = exact
+        self.exact_chance, self.chance_scale, self.chance_weights = _exact_probabilities(
+            graph, self.chance_edges, self.src
+        )
+
+
+def _exact_probabilities(graph: GameGraph, edges: Ints, src: Ints) -> tuple[Objects, int, Ints]:
+    """The exact probabilities of ``edges`` (chance edges) as python-flint rationals, their
+    common denominator, and each one times it (0 if that would not fit 64 bits). Read from
+    the templates: one conversion per template edge, not per graph edge."""
+    if graph.templates:
+        fractions = [p for t in graph.templates for p in t.prob]
+        offsets = np.concatenate(([0], np.cumsum([len(t.prob) for t in graph.templates])))
+        where = offsets[graph.node_template[src[edges]]] + graph.edge_local[edges]
+    else:  # a hand-made graph
+        fractions = [graph.exact(int(e)) for e in edges]
+        where = np.arange(len(edges), dtype=np.int64)
+    distinct = {p: i for i, p in enumerate(set(fractions))}
+    scale = math.lcm(*(p.denominator for p in distinct))
+    rationals = np.empty(len(distinct), dtype=object)
+    rationals[:] = [fmpq(p.numerator, p.denominator) for p in distinct]
+    weights = np.array([p * scale if scale < LIMIT else 0 for p in distinct], dtype=np.int64)
+    code = np.array([distinct[p] for p in fractions], dtype=np.int64)[where]
+    return rationals[code], scale, weights[code]
 
 
 # -- 1. components and levels ------------------------------------------------------------
@@ -164,52 +179,81 @@ def _components(n: int, src: Ints, dst: Ints) -> Ints:
 
 def _levels(graph: GameGraph, src: Ints) -> tuple[Ints, Ints]:
     """SCC labels, and each node's level: 0 for sinks, else one more than the deepest
-    component it leads to (computed frontier by frontier)."""
+    component it leads to."""
     labels = _components(graph.size, src, graph.succ)
-    k = int(labels.max()) + 1 if graph.size else 0
-    cross = labels[src] != labels[graph.succ]
-    a, b = labels[src[cross]], labels[graph.succ[cross]]
-    pairs = np.unique(a * k + b)
-    a, b = pairs // k, pairs % k
-    waiting = np.bincount(a, minlength=k)  # successors not yet levelled
-    order = np.argsort(b, kind="stable")
-    pred_start = np.concatenate(([0], np.cumsum(np.bincount(b, minlength=k))))
-    preds = a[order]
+    return labels, _component_levels(labels, graph.start, graph.succ)[labels]
+
+
+def _component_levels(labels: Ints, start: Ints, succ: Ints) -> Ints:
+    """Per component: 0 for a sink, else 1 + the largest level among the components its
+    edges reach (``start``/``succ``: the edges in CSR form). Relaxed to a fixed point, one
+    round per level; each round is a few passes over the arrays."""
+    n = len(labels)
+    k = int(labels.max()) + 1 if n else 0
+    src = np.repeat(np.arange(n, dtype=np.int64), np.diff(start))
+    step = (labels[src] != labels[succ]).astype(np.int64)
+    target = labels[succ]
+    has_edges = np.flatnonzero(np.diff(start) > 0)
+    seg = start[:-1][has_edges]
+    by_label = np.argsort(labels[has_edges], kind="stable")
+    grouped = has_edges[by_label]
+    label_of_group = labels[grouped]
+    cuts = np.flatnonzero(np.diff(label_of_group)) + 1
+    first = np.concatenate(([0], cuts)) if len(grouped) else np.zeros(0, dtype=np.int64)
+    owners = label_of_group[first]
     level = np.zeros(k, dtype=np.int64)
-    frontier = np.flatnonzero(waiting == 0)
-    depth = 0
-    while len(frontier):
-        level[frontier] = depth
-        starts, ends = pred_start[frontier], pred_start[frontier + 1]
-        lengths = ends - starts
-        if lengths.sum() == 0:
-            break
-        touched = preds[_ranges(starts, lengths)]
-        np.subtract.at(waiting, touched, 1)
-        candidates = np.unique(touched)
-        frontier = candidates[waiting[candidates] == 0]
-        depth += 1
-    return labels, level[labels]
+    while len(seg):
+        per_node = np.maximum.reduceat(level[target] + step, seg)
+        per_comp = np.maximum.reduceat(per_node[by_label], first)
+        if np.array_equal(per_comp, level[owners]):
+            return level
+        level[owners] = per_comp
+    return level
 
 
 # -- 2. value iteration (floats: only a search) --------------------------------------------
 
 
-def _reduce(graph: GameGraph, arrays: _Arrays, nodes: Ints, values: Floats) -> Floats:
-    """One backup of ``nodes`` (all with edges): max / min / mean of their successors."""
-    lo, hi = graph.start[nodes], graph.start[nodes + 1]
-    lengths = hi - lo
-    idx = _ranges(lo, lengths)
-    seen = values[graph.succ[idx]]
-    seg = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    kind = graph.kind[nodes]
-    out = np.add.reduceat(seen * graph.prob[idx], seg)
-    is_max, is_min = kind == MAX, kind == MIN
-    if is_max.any():
-        out[is_max] = np.maximum.reduceat(seen, seg)[is_max]
-    if is_min.any():
-        out[is_min] = np.minimum.reduceat(seen, seg)[is_min]
-    return out
+class _Backup:
+    """One backup of a fixed set of nodes (all with edges): max / min / mean of their
+    successors, with the index arithmetic done once."""
+
+    def __init__(self, graph: GameGraph, nodes: Ints) -> None:
+        lo, hi = graph.start[nodes], graph.start[nodes + 1]
+        lengths = hi - lo
+        idx = _ranges(lo, lengths)
+        self.nodes = nodes
+        self.targets = graph.succ[idx]
+        self.prob = graph.prob[idx]
+        self.seg = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+        kind = graph.kind[nodes]
+        self.is_max, self.is_min = np.flatnonzero(kind == MAX), np.flatnonzero(kind == MIN)
+
+    def __call__(self, values: Floats) -> float:
+        """Back the nodes up in place; return the largest change."""
+        seen = values[self.targets]
+        out = np.add.reduceat(seen * self.prob, self.seg)
+        if len(self.is_max):
+            out[self.is_max] = np.maximum.reduceat(seen, self.seg)[self.is_max]
+        if len(self.is_min):
+            out[self.is_min] = np.minimum.reduceat(seen, self.seg)[self.is_min]
+        change = float(np.max(np.abs(out - values[self.nodes])))
+        values[self.nodes] = out
+        return change
+
+
+def _heights(graph: GameGraph) -> Ints:
+    """Each node's height inside its turn (0: every move ends the turn), for Gauss-Seidel
+    order: a sweep from low to high carries values through a whole turn at once."""
+    heights = np.zeros(graph.size, dtype=np.int64)
+    if not graph.templates:
+        return heights
+    per = [t.heights() for t in graph.templates]
+    offsets = np.concatenate(([0], np.cumsum([len(h) for h in per])))
+    flat = np.concatenate(per)
+    inside = graph.node_template >= 0
+    heights[inside] = flat[offsets[graph.node_template[inside]] + graph.node_local[inside]]
+    return heights
 
 
 def _value_iteration(graph: GameGraph, arrays: _Arrays, labels: Ints, levels: Ints) -> Floats:
@@ -218,23 +262,24 @@ def _value_iteration(graph: GameGraph, arrays: _Arrays, labels: Ints, levels: In
     self_loop = np.zeros(graph.size, dtype=bool)
     self_loop[arrays.src[arrays.src == graph.succ]] = True
     cyclic = (sizes[labels] > 1) | self_loop
+    heights = _heights(graph)
     order = np.argsort(levels, kind="stable")
     cuts = np.flatnonzero(np.diff(levels[order])) + 1
     for members in np.split(order, cuts):
         members = members[graph.kind[members] != END]
         plain = members[~cyclic[members]]
         if len(plain):
-            values[plain] = _reduce(graph, arrays, plain, values)
+            _Backup(graph, plain)(values)
         loops = members[cyclic[members]]
         if len(loops):
             for component in np.split(
                 loops[np.argsort(labels[loops], kind="stable")], np.flatnonzero(np.diff(np.sort(labels[loops]))) + 1
             ):
+                by_height = component[np.argsort(heights[component], kind="stable")]
+                cuts_h = np.flatnonzero(np.diff(heights[by_height])) + 1
+                passes = [_Backup(graph, nodes) for nodes in np.split(by_height, cuts_h)]
                 for _ in range(MAX_SWEEPS):
-                    new = _reduce(graph, arrays, component, values)
-                    change = float(np.max(np.abs(new - values[component])))
-                    values[component] = new
-                    if change < TOLERANCE:
+                    if max(backup(values) for backup in passes) < TOLERANCE:
                         break
     return values
 
@@ -316,62 +361,45 @@ def _chain(graph: GameGraph, arrays: _Arrays, choice: Ints) -> Bools:
 
 
 def _evaluate(graph: GameGraph, arrays: _Arrays, choice: Ints) -> tuple[Objects, Objects]:
-    """P(win) and P(loss) of the root player at every node under ``choice``, exactly."""
+    """P(win) and P(loss) of the root player at every node under ``choice``, exactly: the
+    chain's components sinks first, level by level; a decision node copies its chosen
+    successor's figures, a chance node averages, a cyclic class is one exact linear solve."""
     kept = _chain(graph, arrays, choice)
     src, dst = arrays.src[kept], graph.succ[kept]
-    labels = _components(graph.size, src, dst)
-    sizes = np.bincount(labels)
+    n = graph.size
     one, zero = fmpq(1), fmpq(0)
-    wins = np.full(graph.size, zero, dtype=object)
-    losses = np.full(graph.size, zero, dtype=object)
-    wins[graph.terminal == 1] = one
-    losses[graph.terminal == -1] = one
     prob = np.full(len(graph.succ), one, dtype=object)
     prob[arrays.chance_edges] = arrays.exact_chance
-    kept_prob = prob[kept]
-    # levels of the chain's components
-    k = int(labels.max()) + 1
-    cross = labels[src] != labels[dst]
-    a, b = labels[src[cross]], labels[dst[cross]]
-    pairs = np.unique(a * k + b)
-    a, b = pairs // k, pairs % k
-    waiting = np.bincount(a, minlength=k)
-    order = np.argsort(b, kind="stable")
-    pred_start = np.concatenate(([0], np.cumsum(np.bincount(b, minlength=k))))
-    preds = a[order]
-    out_order = np.argsort(src, kind="stable")
-    dst_sorted, p_sorted = dst[out_order], kept_prob[out_order]
-    out_start = np.concatenate(([0], np.cumsum(np.bincount(src, minlength=graph.size))))
-    node_order = np.argsort(labels, kind="stable")
-    comp_start = np.concatenate(([0], np.cumsum(sizes)))
-    self_loop = np.zeros(graph.size, dtype=bool)
-    self_loop[src[src == dst]] = True
-    cyclic_component = np.zeros(k, dtype=bool)
-    cyclic_component[labels[(sizes[labels] > 1) | self_loop]] = True
-    frontier = np.flatnonzero(waiting == 0)
-    while len(frontier):
-        simple_components = frontier[~cyclic_component[frontier]]
-        simple = node_order[comp_start[simple_components]]  # singletons: their one node
-        simple = simple[out_start[simple + 1] > out_start[simple]]
-        if len(simple):
-            lo, hi = out_start[simple], out_start[simple + 1]
-            lengths = hi - lo
-            idx = _ranges(lo, lengths)
-            seg = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-            targets = dst_sorted[idx]
-            wins[simple] = np.add.reduceat(p_sorted[idx] * wins[targets], seg)
-            losses[simple] = np.add.reduceat(p_sorted[idx] * losses[targets], seg)
-        for c in frontier[cyclic_component[frontier]]:
-            members = node_order[comp_start[c] : comp_start[c + 1]]
-            _solve_class(members, out_start, dst_sorted, p_sorted, wins, losses)
-        starts, ends = pred_start[frontier], pred_start[frontier + 1]
-        lengths = ends - starts
-        if lengths.sum() == 0:
-            break
-        touched = preds[_ranges(starts, lengths)]
-        np.subtract.at(waiting, touched, 1)
-        candidates = np.unique(touched)
-        frontier = candidates[waiting[candidates] == 0]
+    probs = prob[kept]
+    wins = np.full(n, zero, dtype=object)
+    losses = np.full(n, zero, dtype=object)
+    wins[graph.terminal == 1] = one
+    losses[graph.terminal == -1] = one
+    counts = np.bincount(src, minlength=n)
+    start = np.concatenate(([0], np.cumsum(counts)))
+    labels = _components(n, src, dst)
+    level = _component_levels(labels, start, dst)[labels]
+    sizes = np.bincount(labels)
+    cyclic = sizes[labels] > 1
+    cyclic[src[src == dst]] = True
+    chance = graph.kind == CHANCE
+    order = np.argsort(level, kind="stable")
+    for nodes in np.split(order, np.flatnonzero(np.diff(level[order])) + 1):
+        nodes = nodes[counts[nodes] > 0]
+        simple = nodes[~cyclic[nodes]]
+        copy = simple[~chance[simple]]
+        wins[copy], losses[copy] = wins[dst[start[copy]]], losses[dst[start[copy]]]
+        average = simple[chance[simple]]
+        if len(average):
+            idx = _ranges(start[average], counts[average])
+            seg = np.concatenate(([0], np.cumsum(counts[average])[:-1]))
+            wins[average] = np.add.reduceat(probs[idx] * wins[dst[idx]], seg)
+            losses[average] = np.add.reduceat(probs[idx] * losses[dst[idx]], seg)
+        loops = nodes[cyclic[nodes]]
+        if len(loops):
+            loops = loops[np.argsort(labels[loops], kind="stable")]
+            for members in np.split(loops, np.flatnonzero(np.diff(labels[loops])) + 1):
+                _solve_class(members, start, dst, probs, wins, losses)
     return wins, losses
 
 
@@ -406,35 +434,61 @@ def _solve_class(members: Ints, out_start: Ints, dst: Ints, probs: Objects, wins
 
 def _improvements(graph: GameGraph, arrays: _Arrays, values: Objects, choice: Ints) -> Ints:
     """Rows (node, best edge) where the one-step equations fail or the chosen move is not a
-    best move, exactly. Chance nodes hold by construction and are checked too."""
-    seen = values[graph.succ]
+    best move, exactly. Chance nodes hold by construction and are checked too.
+
+    The values are scaled to integers by their common denominator when that fits in 64 bits
+    (machine integers compare exactly and fast); otherwise the rationals themselves."""
+    scaled = _scaled(values, arrays.chance_scale)
+    vals: npt.NDArray[Any] = values if scaled is None else scaled
+    weights = arrays.exact_chance if scaled is None else arrays.chance_weights
+    scale = 1 if scaled is None else arrays.chance_scale
+    seen = vals[graph.succ]
     seg = arrays.seg
     nodes = np.flatnonzero(arrays.has_edges)
     kind = graph.kind[nodes]
-    top = np.empty(len(nodes), dtype=object)
+    top = np.empty(len(nodes), dtype=vals.dtype)
     is_max, is_min, is_chance = kind == MAX, kind == MIN, kind == CHANCE
     if is_max.any():
         top[is_max] = np.maximum.reduceat(seen, seg)[is_max]
     if is_min.any():
         top[is_min] = np.minimum.reduceat(seen, seg)[is_min]
+    own = vals[nodes]
+    wrong = np.zeros(len(nodes), dtype=bool)
     if is_chance.any():
-        weighted = np.full(len(graph.succ), fmpq(0), dtype=object)
-        weighted[arrays.chance_edges] = arrays.exact_chance * seen[arrays.chance_edges]
-        top[is_chance] = np.add.reduceat(weighted, seg)[is_chance]
-    wrong = np.asarray(values[nodes] != top, dtype=bool)
-    decision = arrays.decision[nodes]
-    chosen_value = values[graph.succ[choice[nodes[decision]]]]
-    wrong[decision] |= np.asarray(chosen_value != top[decision], dtype=bool)
-    if np.any(wrong & ~decision):
+        weighted = np.zeros(len(graph.succ), dtype=vals.dtype)
+        if scaled is None:
+            weighted[:] = fmpq(0)
+        weighted[arrays.chance_edges] = weights * seen[arrays.chance_edges]
+        mean = np.add.reduceat(weighted, seg)[is_chance]
+        wrong[is_chance] = np.asarray(own[is_chance] * scale != mean, dtype=bool)
+    if wrong.any():
         raise NotCertified("a chance node's equation fails")  # pragma: no cover
+    decision = arrays.decision[nodes]
+    chosen = vals[graph.succ[choice[nodes[decision]]]]
+    wrong[decision] = np.asarray((own[decision] != top[decision]) | (chosen != top[decision]), dtype=bool)
     bad = nodes[wrong]
     rows = np.empty((len(bad), 2), dtype=np.int64)
     position = np.searchsorted(nodes, bad)
     for i, (node, pos) in enumerate(zip(bad, position, strict=True)):
         edges = range(int(graph.start[node]), int(graph.start[node + 1]))
         target = top[pos]
-        rows[i] = (node, next(e for e in edges if values[graph.succ[e]] == target))
+        rows[i] = (node, next(e for e in edges if vals[graph.succ[e]] == target))
     return rows
+
+
+LIMIT = 2**62 // 64
+"""Scaled values times chance weights, summed over a node's edges, must stay in 64 bits."""
+
+
+def _scaled(values: Objects, chance_scale: int) -> Ints | None:
+    """The values (rationals in [-1, 1]) times their common denominator, as machine integers,
+    or None when they would not fit (the products with the chance weights included)."""
+    denominators = np.frompyfunc(lambda q: int(q.q), 1, 1)(values)
+    common = math.lcm(*set(denominators.tolist()))
+    if common * chance_scale >= LIMIT:
+        return None
+    numerators = np.frompyfunc(lambda q: int(q.p), 1, 1)(values)
+    return (numerators * (common // denominators)).astype(np.int64)  # type: ignore[no-any-return]
 
 
 def _end_component_violations(graph: GameGraph, arrays: _Arrays, values: Objects, choice: Ints) -> int:

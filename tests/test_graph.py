@@ -9,6 +9,7 @@ import pytest
 
 from solver import Character, State, Variant
 from solver.graph import CHANCE, END, MAX, MIN, GameGraph, TooLarge, coin_class
+from solver.solve import solve
 
 D, A, CT, K, B, INQ = (
     Character.DUKE,
@@ -50,7 +51,7 @@ def ends(graph: GameGraph, node: int) -> object:
 @pytest.mark.parametrize("text", POSITIONS)
 def test_every_node_has_exactly_the_engines_moves_and_successors(text: str) -> None:
     root = State.from_text(text)
-    graph = GameGraph.build(root)
+    graph = GameGraph.build(root, compact=False)
     rng = random.Random(len(text))
     sample = rng.sample(range(graph.size), min(graph.size, 2500))
     for node in sample:
@@ -80,6 +81,20 @@ def test_every_node_has_exactly_the_engines_moves_and_successors(text: str) -> N
                 assert target == child, (text, node, move)
             assert q == p
         assert set(got) == set(expected)
+
+
+@pytest.mark.parametrize("text", POSITIONS[:2] + POSITIONS[3:])
+def test_compact_graph_has_fewer_nodes_and_the_same_values(text: str) -> None:
+    """Folding forced moves and merging equal sub-turn nodes changes no value: every node of
+    the compact graph is worth what its state is worth in the full graph."""
+    root = State.from_text(text)
+    full, small = GameGraph.build(root, compact=False), GameGraph.build(root)
+    assert small.size < full.size * 0.7
+    exact, fast = solve(full), solve(small)
+    where = {ends(full, n): n for n in range(full.size)}
+    for node in random.Random(0).sample(range(small.size), min(small.size, 3000)):
+        assert fast.value[node] == exact.value[where[ends(small, node)]]
+    assert (fast.win[0], fast.loss[0]) == (exact.win[0], exact.loss[0])
 
 
 def test_the_root_is_node_0_and_ends_are_shared() -> None:

@@ -144,3 +144,28 @@ def test_not_certified_is_an_error_never_an_answer() -> None:
     assert issubclass(NotCertified, Exception)
     root = State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
     assert solve(GameGraph.build(root)).value[0] == 1
+
+
+def test_component_levels_are_longest_paths_between_components() -> None:
+    """The vectorised levels equal a plain recursion over the condensation, on random graphs
+    with cycles."""
+    from solver.solve import _component_levels, _components
+
+    rng = np.random.default_rng(7)
+    for _ in range(30):
+        n = int(rng.integers(1, 60))
+        degree = rng.integers(0, 4, size=n)
+        start = np.concatenate(([0], np.cumsum(degree))).astype(np.int64)
+        succ = rng.integers(0, n, size=int(start[-1])).astype(np.int64)
+        src = np.repeat(np.arange(n, dtype=np.int64), degree)
+        labels = _components(n, src, succ)
+        reach: dict[int, set[int]] = {}
+        for a, b in zip(labels[src], labels[succ], strict=True):
+            if a != b:
+                reach.setdefault(int(a), set()).add(int(b))
+
+        def level(c: int) -> int:
+            return 1 + max(level(d) for d in reach[c]) if c in reach else 0
+
+        got = _component_levels(labels, start, succ)
+        assert [int(x) for x in got] == [level(c) for c in range(int(labels.max()) + 1)]
