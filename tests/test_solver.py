@@ -164,7 +164,7 @@ def test_component_levels_are_longest_paths_between_components() -> None:
             if a != b:
                 reach.setdefault(int(a), set()).add(int(b))
 
-        def level(c: int) -> int:
+        def level(c: int, reach: dict[int, set[int]] = reach) -> int:
             return 1 + max(level(d) for d in reach[c]) if c in reach else 0
 
         got = _component_levels(labels, start, succ)
