@@ -118,7 +118,7 @@ def _post_order(t: Template) -> list[int]:
 def compact(t: Template) -> Template:
     """The same turn with fewer nodes and the same values: a node whose moves (or draws) all
     lead to one place is replaced by that place (a forced loss, a redraw that cannot matter),
-    its forced move kept in the edge's ``tails``; nodes with the same decider and the same
+    its move (for a draw, the likeliest) kept in the edge's ``tails``; nodes with the same decider and the same
     successors (with the same probabilities) are merged (two exchange draws that offer the
     same keeps). The root stays node 0 and keeps every move."""
     canon: dict[int, _Target] = {}
@@ -130,14 +130,15 @@ def compact(t: Template) -> Template:
         for e in range(t.start[old], t.start[old + 1]):
             child = t.child[e]
             target: _Target = (True, -1 - child) if child < 0 else canon[child]
-            edge = _Edge(target, t.prob[e], t.moves[e], () if child < 0 else tail_of.get(child, ()))
+            later = () if child < 0 else tail_of.get(child, ())
+            edge = _Edge(target, t.prob[e], t.moves[e], (*t.tails[e], *later) if t.tails else later)
             key = (target, e if old == 0 else -1)
             known = out.get(key)  # the same place twice: add chances, keep the likeliest label
             out[key] = edge if known is None else known.join(edge)
         edges = list(out.values())
         if old != 0 and len(edges) == 1:
             canon[old] = edges[0].target
-            tail_of[old] = edges[0].tail if t.kind_seat[old] < 0 else (edges[0].move, *edges[0].tail)
+            tail_of[old] = (edges[0].move, *edges[0].tail)  # a draw that cannot matter: its likeliest outcome
             continue
         chance = t.kind_seat[old] < 0
         signature = (t.kind_seat[old], frozenset((x.target, x.prob) if chance else x.target for x in edges))
@@ -377,12 +378,24 @@ class GameGraph:
         """Every state reachable from ``root`` (a turn start with two living players); with
         ``compact``, forced moves folded and equal sub-turn nodes merged (see :func:`compact`).
         Raises :class:`TooLarge` beyond ``budget`` states or with more than two players."""
-        living = root.living()
-        if len(living) != 2 or len(root.names) != 2:
-            raise TooLarge(f"the exact solver covers two players; this position has {len(living)} living")
-        if root.turn.phase is not Phase.ACTION:
-            raise TooLarge("the position must be the start of a turn")
-        return _Builder(root, budget, compact).build()
+        return cls.build_many([root], budget, compact)[0]
+
+    @classmethod
+    def build_many(
+        cls, roots: list[State], budget: int = DEFAULT_BUDGET, compact: bool = True
+    ) -> tuple[GameGraph, list[int]]:
+        """One graph of every state reachable from any of ``roots`` (turn starts of the same
+        players, the same seat to move), sharing what they share, and the node of each root
+        (the first is node 0). Raises as :meth:`build`."""
+        for root in roots:
+            living = root.living()
+            if len(living) != 2 or len(root.names) != 2:
+                raise TooLarge(f"the exact solver covers two players; this position has {len(living)} living")
+            if root.turn.phase is not Phase.ACTION:
+                raise TooLarge("the position must be the start of a turn")
+            if root.turn.actor != roots[0].turn.actor or root.names != roots[0].names:
+                raise ValueError("the roots of one graph need the same players and the same seat to move")
+        return _Builder(roots[0], budget, compact).build(roots)
 
     def turn_starts(self) -> list[int]:
         """The nodes that start a turn (and the two ends of the game)."""
@@ -416,13 +429,20 @@ class _Builder:
             self.template_index[key] = found
         return found
 
-    def build(self) -> GameGraph:
+    def build(self, roots: list[State]) -> tuple[GameGraph, list[int]]:
         starts: dict[tuple[int, int, int, int], int] = {}
         order: list[tuple[int, int, int, int]] = []
         of_start: list[int] = []
-        first = (0, self.root.turn.actor, self.root.coins[0], self.root.coins[1])
-        starts[first] = 0
-        order.append(first)
+        for root in roots:
+            key = _layout(root)
+            if key not in self.layouts:
+                self.layouts[key] = len(self.layouts)
+                self.layout_states.append(root)
+            first = (self.layouts[key], root.turn.actor, root.coins[0], root.coins[1])
+            if first not in starts:
+                starts[first] = len(order)
+                order.append(first)
+        root_starts = [starts[(self.layouts[_layout(r)], r.turn.actor, r.coins[0], r.coins[1])] for r in roots]
         total = 0
         i = 0
         while i < len(order):
@@ -441,7 +461,8 @@ class _Builder:
                     starts[key] = len(order)
                     order.append(key)
             i += 1
-        return self._arrays(order, starts, of_start)
+        graph = self._arrays(order, starts, of_start)
+        return graph, [int(graph.turn_start_nodes[i]) for i in root_starts]
 
     def _arrays(
         self, order: list[tuple[int, int, int, int]], starts: dict[tuple[int, int, int, int], int], of_start: list[int]

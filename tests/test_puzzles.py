@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from solver import Kind, State
 from solver.answer import answer
 from solver.puzzle import Puzzle
 
@@ -50,3 +51,20 @@ def test_puzzle_answers_are_pinned(name: str) -> None:
     assert result.value == Fraction(value)
     assert result.best.text(puzzle.names) == best
     assert result.win - result.loss == result.value
+    assert_line_is_playable(max(puzzle.hypotheses(), key=lambda h: h.probability).state, result.line)
+
+
+def assert_line_is_playable(root: State, line: list[str]) -> None:
+    """The principal line, passes left out, is a sequence of the engine's own moves and chance
+    outcomes from the root: no forced move (a loss, a keep) is missing from it."""
+    state = root
+    for text in line:
+        while True:
+            options = [m for m, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_moves()
+            named = [m for m in options if m.text(state.names) == text]
+            if named:
+                state = state.apply(named[0])
+                break
+            passes = [m for m in options if m.kind is Kind.PASS]
+            assert passes, f"{text!r} cannot be played at {state.text()}"
+            state = state.apply(passes[0])
