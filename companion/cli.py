@@ -11,6 +11,7 @@ import json
 import random
 import signal
 import sys
+import time
 import tomllib
 from collections.abc import Sequence
 from fractions import Fraction
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from solver import CHANCE, CoupError, Draft, Kind, Move, Phase, State, Variant, new_game
+from solver import CHANCE, Character, CoupError, Draft, Kind, Move, Phase, State, Variant, new_game
 from solver.answer import answer
 from solver.graph import DEFAULT_BUDGET, turn_graph
 from solver.puzzle import Puzzle
@@ -86,7 +87,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"coup replay: no such file: {path}", file=sys.stderr)
         return 2
     try:
-        table = read_record(path, Table.new(_threshold(args.threshold)))
+        table = read_record(path, Table.new(_threshold(args.threshold), args.draft_model))
     except CoupError as error:
         print(str(error), file=sys.stderr)
         return 1
@@ -117,7 +118,9 @@ def _table(args: argparse.Namespace) -> int:
         path = new_game_path()
         path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
     try:
-        session = Session(Journal(path), threshold=_threshold(args.threshold), budget=args.budget)
+        session = Session(
+            Journal(path), threshold=_threshold(args.threshold), budget=args.budget, draft_model=args.draft_model
+        )
     except CoupError as error:
         print(str(error), file=sys.stderr)
         return 1
@@ -125,6 +128,59 @@ def _table(args: argparse.Namespace) -> int:
     from .prompt import run
 
     return run(session)
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from .analysis import analysis_json, analysis_text, analyze, plot
+
+    path = Path(args.file)
+    if not path.exists():
+        print(f"coup analyze: no such file: {path}", file=sys.stderr)
+        return 2
+    text = path.read_text(encoding="utf-8")
+    try:
+        with progress("analysing", total=len(text.splitlines()), quiet=args.json) as tick:
+            result = analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick)
+        if args.plot:
+            plot(result, args.plot)
+    except CoupError as error:
+        print(f"{path}:{error}", file=sys.stderr)
+        return 1
+    print(json.dumps(analysis_json(result)) if args.json else analysis_text(result))
+    return 0
+
+
+def _draft(args: argparse.Namespace) -> int:
+    from .draft import Advice, draft_order, recompute, shipped
+
+    try:
+        variant, order = Variant.parse(args.variant), draft_order(args.order)
+        dealt = Character.parse(args.dealt) if args.dealt else None
+        if dealt is not None and order is Draft.PICK_FIRST:
+            raise CoupError("with pick-first the pick comes before the deal: --dealt does not apply")
+        if args.recompute:
+            with progress("solving the draft's games", total=15, quiet=args.json) as tick:
+                started = time.perf_counter()
+                table, states = recompute(variant, workers=args.workers, tick=tick)
+            same = table == shipped(variant)
+            seconds = time.perf_counter() - started
+            verdict = "equal to" if same else "DIFFERENT from"
+            print(f"{len(table)} games, {states:,} states solved in {seconds:.0f} s: {verdict} the shipped table")
+            if not same:
+                return 1
+        advice = Advice.load(variant, order)
+        seats = (0, 1) if args.seat is None else (("first", "second").index(args.seat),)
+        if args.json:
+            cards = [dealt] if dealt is not None or order is Draft.PICK_FIRST else list(variant.characters)
+            per_seat = [[advice.advice(s, c) for c in cards] for s in seats]
+            shaped = [rows[0] if len(cards) == 1 else rows for rows in per_seat]
+            print(json.dumps(shaped[0] if len(seats) == 1 else shaped))
+        else:
+            print(advice.text(seats))
+        return 0
+    except CoupError as error:
+        print(f"coup draft: {error}", file=sys.stderr)
+        return 2
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -176,6 +232,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_table.add_argument("--from", dest="start_from", metavar="FILE", help="start a new game from a copy of FILE")
     p_table.add_argument("--threshold", default="1/4", help="flag claims less likely than this (default 1/4)")
     p_table.add_argument(
+        "--draft-model",
+        choices=("uniform", "equilibrium"),
+        default="uniform",
+        help="weigh the opponent's draft pick uniformly (default) or by the draft's equilibrium",
+    )
+    p_table.add_argument(
         "--budget", type=int, default=TABLE_BUDGET, help="`solve`: refuse beyond this many positions per hypothesis"
     )
     p_replay = sub.add_parser("replay", help="print the table after the last line of a record")
@@ -183,12 +245,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_replay.add_argument("--json", action="store_true", help="the table as JSON (outputs.md)")
     p_replay.add_argument("--canonical", action="store_true", help="print the canonical form of the record")
     p_replay.add_argument("--threshold", default="1/4")
+    p_replay.add_argument("--draft-model", choices=("uniform", "equilibrium"), default="uniform")
     p_solve = sub.add_parser("solve", help="solve a 2-player position (a puzzle file) exactly")
     p_solve.add_argument("file")
     p_solve.add_argument("--json", action="store_true", help="the answer as JSON (outputs.md)")
     p_solve.add_argument("--explain", action="store_true", help="list the hypotheses with weights and values")
     p_solve.add_argument("--graph", metavar="OUT.graphml", help="write the turn-start game graph")
     p_solve.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="refuse beyond this many positions")
+    p_draft = sub.add_parser("draft", help="exact advice for the 2-player draft")
+    p_draft.add_argument("--variant", default="ambassador", help="ambassador or inquisitor")
+    p_draft.add_argument("--order", default="dealt-first", help="dealt-first (Complots) or pick-first (English)")
+    p_draft.add_argument("--seat", choices=("first", "second"), default=None, help="one seat (default: both)")
+    p_draft.add_argument("--dealt", metavar="CARD", help="the card dealt to the seat (dealt-first)")
+    p_draft.add_argument("--json", action="store_true", help="the advice as JSON (outputs.md)")
+    p_draft.add_argument("--recompute", action="store_true", help="solve the 500 games again and compare")
+    p_draft.add_argument("--workers", type=int, default=2, help="processes for --recompute (default 2)")
+    p_analyze = sub.add_parser("analyze", help="annotate a game record move by move")
+    p_analyze.add_argument("file")
+    p_analyze.add_argument("--json", action="store_true", help="the analysis as JSON (outputs.md)")
+    p_analyze.add_argument("--plot", metavar="OUT.png", help="draw coins, influence and the endgame value")
+    p_analyze.add_argument("--no-endgame", action="store_true", help="leave the endgame solver out")
+    p_analyze.add_argument(
+        "--budget", type=int, default=TABLE_BUDGET, help="endgame: refuse beyond this many positions per graph"
+    )
     p_demo = sub.add_parser("demo", help="play and print a random game")
     p_demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
     p_demo.add_argument("--variant", default="ambassador")
@@ -201,6 +280,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _table(args)
     if args.command == "solve":
         return _solve(args)
+    if args.command == "draft":
+        return _draft(args)
+    if args.command == "analyze":
+        return _analyze(args)
     try:
         out: list[str] = []
         demo(args.players, Variant.parse(args.variant), Draft.parse(args.draft), args.seed, out)

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from solver import Character, CoupError, Phase, State
 from solver.answer import Answer, answer
+from solver.cards import sort_cards
 from solver.graph import TooLarge
 from solver.puzzle import Hypothesis
 
@@ -44,32 +45,33 @@ def hypotheses(table: Table) -> list[Hypothesis]:
         raise TooLarge(f"the exact solver covers two living players; {len(living)} are left")
     if state.turn.phase is not Phase.ACTION or table.waiting is not None:
         raise CoupError("solve at the start of a turn (finish the current one first)")
+    return open_hypotheses(table, state)
+
+
+def open_hypotheses(table: Table, state: State) -> list[Hypothesis]:
+    """``state`` (the table's view, at any point of a turn) with its unseen cards filled in
+    every way the seat's knowledge allows, each with its exact probability.
+
+    Raises CoupError when cards in play outside the hands and the court are unseen (another
+    player's exchange in progress)."""
     beliefs = table.beliefs
+    assert beliefs is not None
+    if Character.UNKNOWN in state.turn.cards:
+        raise CoupError("another player's exchange is in progress: its drawn cards are unseen")
     unknown = [p for p in beliefs.places if p != ASIDE or len(state.aside)]
-    joint = beliefs.joint(tuple(unknown))
     chars = beliefs.characters
-    out = []
-    for contents, p in joint.items():
-        cards = {place: _cards(chars, y) for place, y in zip(unknown, contents, strict=True)}
-        hidden = tuple(
-            table.my_cards() if seat == table.me else cards.get(seat, ()) for seat in range(len(state.names))
-        )
-        court = cards.get(COURT, ())
-        aside = tuple(c for c in state.aside if c is not Character.UNKNOWN) + cards.get(ASIDE, ())
-        position = State.position(
-            state.names,
-            state.variant,
-            coins=state.coins,
-            hidden=hidden,
-            face_up=state.face_up,
-            court=court,
-            aside=aside,
-            to_move=state.turn.actor,
-        )
-        out.append(Hypothesis(position, p))
     merged: dict[State, Fraction] = {}
-    for h in out:
-        merged[h.state] = merged.get(h.state, Fraction(0)) + h.probability
+    for contents, p in beliefs.joint(tuple(unknown)).items():
+        cards = {place: _cards(chars, y) for place, y in zip(unknown, contents, strict=True)}
+        hidden = tuple(h if Character.UNKNOWN not in h else cards.get(seat, ()) for seat, h in enumerate(state.hidden))
+        aside = tuple(c for c in state.aside if c is not Character.UNKNOWN) + cards.get(ASIDE, ())
+        position = state._replace(
+            hidden=tuple(sort_cards(h) for h in hidden),
+            court=sort_cards(cards.get(COURT, ())),
+            aside=sort_cards(aside),
+        )
+        position.check()
+        merged[position] = merged.get(position, Fraction(0)) + p
     return [Hypothesis(s, merged[s]) for s in sorted(merged, key=lambda s: (s.hidden, s.court))]
 
 

@@ -43,12 +43,16 @@ class Session:
     """The table, its undo/redo stacks and its journal."""
 
     def __init__(
-        self, journal: Journal | None = None, threshold: object = THRESHOLD, budget: int = TABLE_BUDGET
+        self,
+        journal: Journal | None = None,
+        threshold: object = THRESHOLD,
+        budget: int = TABLE_BUDGET,
+        draft_model: str = "uniform",
     ) -> None:
         self.journal = journal
         self.threshold = threshold
         self.budget = budget  # positions per hypothesis for `solve`
-        self.tables: list[Table] = [Table.new(threshold)]  # type: ignore[arg-type]
+        self.tables: list[Table] = [Table.new(threshold, draft_model)]  # type: ignore[arg-type]
         self.raw: list[list[str]] = [[]]  # the journal's lines for each table of the stack
         self.undone: list[tuple[Table, list[str]]] = []
         self.finished = False
@@ -118,6 +122,9 @@ class Session:
                 )
         for note in after.challenges[len(before.challenges) :]:
             out.append(("info", f"{note.challenger}'s challenge succeeds with {percent(note.success_probability)}"))
+        advice = _draft_suggestion(before, after)
+        if advice is not None:
+            out.append(("info", advice))
         if after.dropped != before.dropped:
             out.append(("info", "an earlier failed proof is no longer taken as 'holds none': it contradicts this line"))
         if after.over and not before.over:
@@ -194,6 +201,32 @@ def _help(session: Session, args: list[str]) -> list[Message]:
     rows.append(("", "Commands:"))
     rows.extend(("", f"  {c.usage:<16} {c.help}") for c in COMMANDS.values())
     return rows
+
+
+def _ready_to_pick(table: Table) -> bool:
+    """The seat is to pick its draft card (dealt-first: once dealt; pick-first: at once)."""
+    from solver import Draft
+
+    if table.me is None or table.pick is not None or len(table.names) != 2 or table.draft is Draft.NONE:
+        return False
+    return table.dealt is not None or table.draft is Draft.PICK_FIRST
+
+
+def _draft_suggestion(before: Table, after: Table) -> str | None:
+    """The pick to make, said once, when the seat can make it."""
+    from solver import Draft
+
+    from .draft import suggestion
+
+    if not _ready_to_pick(after) or _ready_to_pick(before):
+        return None
+    assert after.me is not None
+    try:
+        return suggestion(
+            after.variant, after.draft, after.me, after.dealt if after.draft is Draft.DEALT_FIRST else None
+        )
+    except CoupError:
+        return None
 
 
 def _solve(session: Session, args: list[str]) -> list[Message]:

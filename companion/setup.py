@@ -7,14 +7,16 @@ table.py about play.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import math
+from collections.abc import Callable
 from dataclasses import replace
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from solver import Character, Draft, IllegalMove, ImpossibleTable, Phase, State, Variant, deck
 from solver.state import Turn
 
-from .beliefs import ASIDE, COURT, Beliefs
+from .beliefs import ASIDE, COURT, Beliefs, Place
 from .language import Line, Verb
 
 if TYPE_CHECKING:
@@ -128,7 +130,12 @@ def _prior(self: Table, characters: tuple[Character, ...], full: tuple[Character
     n = len(self.names)
     others = tuple(seat for seat in range(n) if seat != self.me)
     if self._draft_game():
-        return draft_prior(characters, self.me, self.dealt)
+        picks = None
+        if self.draft_model == "equilibrium":
+            from .draft import pick_model
+
+            picks = pick_model(self.variant, self.draft)
+        return draft_prior(characters, self.me, self.dealt, picks)
     unseen = list(full)
     for c in self.my_cards():
         unseen.remove(c)
@@ -136,30 +143,39 @@ def _prior(self: Table, characters: tuple[Character, ...], full: tuple[Character
     return Beliefs.deal(characters, counts, {seat: 2 for seat in others}, court)
 
 
-def draft_prior(characters: tuple[Character, ...], me: int | None, dealt: Character | None) -> Beliefs:
-    """The 2-player draft: dealt cards uniform from the third pack, picks uniform and
-    independent, the court what is left of the third pack, discards out of play."""
+PickModel = Callable[[int, Character], dict[Character, Fraction]]
+"""The chance that a seat picks each card, given its dealt card."""
+
+
+def draft_prior(
+    characters: tuple[Character, ...], me: int | None, dealt: Character | None, picks: PickModel | None = None
+) -> Beliefs:
+    """The 2-player draft: dealt cards uniform from the third pack, the court what is left of
+    it, discards out of play; picks uniform and independent, or weighed by ``picks``."""
     pack = list(characters)
+
+    def weight(seat: int, t: Character, p: Character) -> Fraction:
+        return Fraction(1) if picks is None else picks(seat, t).get(p, Fraction(0))
+
+    placements: list[tuple[dict[Place, list[Character]], Fraction]] = []
     if me is not None:
         assert dealt is not None
         opponent = 1 - me
         third = [c for c in pack if c is not dealt]
-
-        def placements() -> Iterator[tuple[dict[int, list[Character]], int]]:
-            for t in third:
-                for p in pack:
-                    court = [c for c in third if c is not t]
-                    aside = [c for c in pack if c is not p]
-                    yield {opponent: [t, p], COURT: court, ASIDE: aside}, 1
-
-        return Beliefs.routed(characters, (opponent, COURT, ASIDE), placements())
-
-    def both() -> Iterator[tuple[dict[int, list[Character]], int]]:
+        for t in third:
+            for p in pack:
+                court = [c for c in third if c is not t]
+                aside = [c for c in pack if c is not p]
+                placements.append(({opponent: [t, p], COURT: court, ASIDE: aside}, weight(opponent, t, p)))
+        places: tuple[Place, ...] = (opponent, COURT, ASIDE)
+    else:
         for t0, t1 in ((a, b) for a in pack for b in pack if a is not b):
             for p0 in pack:
                 for p1 in pack:
                     court = [c for c in pack if c is not t0 and c is not t1]
                     aside = [c for c in pack if c is not p0] + [c for c in pack if c is not p1]
-                    yield {0: [t0, p0], 1: [t1, p1], COURT: court, ASIDE: aside}, 1
-
-    return Beliefs.routed(characters, (0, 1, COURT, ASIDE), both())
+                    w = weight(0, t0, p0) * weight(1, t1, p1)
+                    placements.append(({0: [t0, p0], 1: [t1, p1], COURT: court, ASIDE: aside}, w))
+        places = (0, 1, COURT, ASIDE)
+    scale = math.lcm(*(w.denominator for _, w in placements))
+    return Beliefs.routed(characters, places, ((p, int(w * scale)) for p, w in placements if w))

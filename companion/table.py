@@ -85,12 +85,17 @@ class Table:
     owed_redraw: bool = False  # the seat proved a card and has not yet typed its replacement
     deferred: Move | None = None  # the challenger's loss, typed before that replacement
     threshold: Fraction = THRESHOLD
+    draft_model: str = "uniform"  # the opponent's draft pick: "uniform" or "equilibrium"
     shown_to_me: Character | None = field(default=None)  # the card the seat saw while examining
     notes: tuple[str, ...] = ()  # what the seat knows of where cards are, in words
 
     @classmethod
-    def new(cls, threshold: Fraction = THRESHOLD) -> Table:
-        return cls(threshold=threshold)
+    def new(cls, threshold: Fraction = THRESHOLD, draft_model: str = "uniform") -> Table:
+        """An empty table. ``draft_model``: how the opponents' draft picks are weighed, uniform
+        or by the draft's equilibrium (``coup draft``)."""
+        if draft_model not in DRAFT_MODELS:
+            raise CoupError(f"unknown draft model: {draft_model!r} (uniform or equilibrium)")
+        return cls(threshold=threshold, draft_model=draft_model)
 
     def __repr__(self) -> str:
         return f"<Table {len(self.lines)} lines, {self.state.text() if self.state else 'set-up'}>"
@@ -255,7 +260,7 @@ class Table:
             causes = [set(group) for group in combinations(active, size) if _possible(lines, self, set(group))]
             if causes:
                 dropped = self.dropped | frozenset(set().union(*causes))
-                return _rebuild(lines, self.threshold, dropped)
+                return _rebuild(lines, self.threshold, dropped, self.draft_model)
         raise ImpossibleTable("impossible even without the assumptions about failed proofs")
 
     # -- set-up ----------------------------------------------------------------------------
@@ -569,14 +574,16 @@ _DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {
 
 def _possible(lines: tuple[tuple[int, Line], ...], start: Table, dropped: set[int]) -> bool:
     try:
-        table = _rebuild(lines, start.threshold, start.dropped | frozenset(dropped))
+        table = _rebuild(lines, start.threshold, start.dropped | frozenset(dropped), start.draft_model)
     except CoupError:
         return False
     return table.beliefs is not None
 
 
-def _rebuild(lines: tuple[tuple[int, Line], ...], threshold: Fraction, dropped: frozenset[int]) -> Table:
-    table = Table(threshold=threshold, dropped=dropped)
+def _rebuild(
+    lines: tuple[tuple[int, Line], ...], threshold: Fraction, dropped: frozenset[int], draft_model: str
+) -> Table:
+    table = Table(threshold=threshold, dropped=dropped, draft_model=draft_model)
     for number, line in lines:
         table = table._apply(line, number)
     return table
@@ -601,6 +608,9 @@ def _why_not_offered(table: Table, seat: int, phase: Phase) -> str:
     if phase is Phase.BLOCK:
         return f"only {table.names[t.target]} may block that" if t.target != NOBODY else "nobody may block that"
     return "that window is closed"
+
+
+DRAFT_MODELS = ("uniform", "equilibrium")
 
 
 def replay(text: str, threshold: Fraction = THRESHOLD) -> Table:

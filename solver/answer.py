@@ -21,6 +21,7 @@ from .moves import Move
 from .puzzle import Hypothesis
 from .rules import Kind
 from .solve import Solution, solve
+from .state import Phase, State
 
 LINE_LENGTH = 20
 
@@ -128,3 +129,57 @@ def principal_line(solution: Solution, first: Move) -> list[str]:
         line.extend(m.text(names) for m in (g.move(edge), *g.tail(edge)) if m.kind is not Kind.PASS)
         node = int(g.succ[edge])
     return line
+
+
+def open_values(states: list[State], budget: int = DEFAULT_BUDGET) -> list[Fraction]:
+    """The exact open-hand value of each state, from the first seat's side, at any point of a
+    turn (a challenge window, a card to lose...): the rest of the turn is a small tree, solved
+    backwards from the exact values of the turn starts it leads to (each side's turn starts
+    solved as one graph). Raises TooLarge or NotCertified.
+
+    >>> from solver.state import State
+    >>> s = State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
+    >>> open_values([s, s.apply(Move(Kind.INCOME, 0))])
+    [Fraction(1, 1), Fraction(-1, 1)]
+    """
+    children: dict[State, list[tuple[State, Fraction]]] = {}
+    starts: set[State] = set()
+    stack = list(states)
+    while stack:
+        s = stack.pop()
+        if s in children or s in starts or s.is_terminal():
+            continue
+        if s.turn.phase is Phase.ACTION:  # a turn start: solved on the graph
+            starts.add(s)
+            continue
+        outcomes = s.chance_outcomes() if s.is_chance_node() else [(m, Fraction(0)) for m in s.legal_moves()]
+        children[s] = [(s.apply(m), p) for m, p in outcomes]
+        stack.extend(c for c, _ in children[s])
+    value: dict[State, Fraction] = {}
+    for actor in (0, 1):
+        group = sorted((s for s in starts if s.turn.actor == actor), key=lambda s: s.text())
+        if group:
+            graph, nodes = GameGraph.build_many(group, budget)
+            solution = solve(graph)
+            sign = 1 if actor == 0 else -1
+            value.update({s: sign * solution.value[n] for s, n in zip(group, nodes, strict=True)})
+    return [_backward(s, children, value) for s in states]
+
+
+def _backward(
+    state: State, children: dict[State, list[tuple[State, Fraction]]], value: dict[State, Fraction]
+) -> Fraction:
+    """The value of ``state`` (first seat's side) by backward induction through its turn."""
+    if state in value:
+        return value[state]
+    if state.is_terminal():
+        return Fraction(1 if state.winner() == 0 else -1)
+    below = [(_backward(c, children, value), p) for c, p in children[state]]
+    if state.is_chance_node():
+        out = sum((v * p for v, p in below), Fraction(0))
+    elif state.current_player() == 0:
+        out = max(v for v, _ in below)
+    else:
+        out = min(v for v, _ in below)
+    value[state] = out
+    return out
