@@ -130,6 +130,49 @@ def _table(args: argparse.Namespace) -> int:
     return run(session)
 
 
+def _puzzle(args: argparse.Namespace) -> int:
+    from .prompt import run_game
+    from .puzzles import PuzzleSession, bundled, load
+
+    try:
+        if args.file:
+            path = Path(args.file)
+            if not path.exists():
+                print(f"coup puzzle: no such file: {path}", file=sys.stderr)
+                return 2
+        else:
+            chosen = _choose_puzzle(bundled())
+            if chosen is None:
+                return 0
+            path = chosen
+        puzzle, story, _ = load(path)
+        game = PuzzleSession(puzzle, seed=args.seed, story=story)
+    except CoupError as error:
+        print(f"coup puzzle: {error}", file=sys.stderr)
+        return 1
+    return run_game(game)
+
+
+def _choose_puzzle(paths: list[Path]) -> Path | None:
+    """List the bundled puzzles in order and read the choice (Enter: the first)."""
+    from .puzzles import load
+
+    for i, path in enumerate(paths, start=1):
+        _, story, difficulty = load(path)
+        print(f"{i:>2}. {'*' * difficulty:<5} {story}")
+    from prompt_toolkit import prompt
+
+    try:
+        answer = prompt(f"Which puzzle? [1-{len(paths)}, Enter for 1] ").strip()
+    except (EOFError, KeyboardInterrupt):
+        return None
+    if not answer:
+        return paths[0]
+    if not answer.isdigit() or not 1 <= int(answer) <= len(paths):
+        raise CoupError(f"no puzzle {answer!r}: choose 1 to {len(paths)}")
+    return paths[int(answer) - 1]
+
+
 def _analyze(args: argparse.Namespace) -> int:
     from .analysis import analysis_json, analysis_text, analyze, plot
 
@@ -268,6 +311,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_analyze.add_argument(
         "--budget", type=int, default=TABLE_BUDGET, help="endgame: refuse beyond this many positions per graph"
     )
+    p_puzzle = sub.add_parser("puzzle", help="play a puzzle against the exact solver")
+    p_puzzle.add_argument("file", nargs="?", help="a puzzle file (default: choose among the bundled ones)")
+    p_puzzle.add_argument("--seed", type=int, default=None, help="seed the court's draws")
     p_demo = sub.add_parser("demo", help="play and print a random game")
     p_demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
     p_demo.add_argument("--variant", default="ambassador")
@@ -284,6 +330,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _draft(args)
     if args.command == "analyze":
         return _analyze(args)
+    if args.command == "puzzle":
+        return _puzzle(args)
     try:
         out: list[str] = []
         demo(args.players, Variant.parse(args.variant), Draft.parse(args.draft), args.seed, out)

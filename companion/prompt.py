@@ -7,7 +7,8 @@ on disk after every accepted line, so leaving (or a crash) loses nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
@@ -121,3 +122,51 @@ def _confirm_leave(prompt: PromptSession[str]) -> bool:
     except (EOFError, KeyboardInterrupt):
         return True
     return answer.strip().lower() in ("y", "yes", "o", "oui")
+
+
+class MoveCompleter(Completer):
+    """Completes the legal moves of a game in play (the player's, in the table's words)."""
+
+    def __init__(self, moves: Callable[[], list[str]]) -> None:
+        self.moves = moves
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        typed = document.text_before_cursor.lower()
+        for text in self.moves():
+            if text.lower().startswith(typed) and text.lower() != typed:
+                yield Completion(text, start_position=-len(document.text_before_cursor))
+
+
+def run_game(game: Game, input: Input | None = None, output: Output | None = None) -> int:
+    """The prompt loop of a game played alone (a puzzle, a game against bots): lines in,
+    messages out, until the game says it is finished or the input ends."""
+    prompt: PromptSession[str] = PromptSession(
+        history=InMemoryHistory(),
+        completer=MoveCompleter(game.moves),
+        complete_while_typing=True,
+        style=STYLE,
+        input=input,
+        output=output,
+    )
+    show(game.intro(), output)
+    while not game.finished:
+        try:
+            text = prompt.prompt("coup> ")
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        show(game.handle(text), output)
+    return 0
+
+
+class Game(Protocol):
+    """What run_game drives."""
+
+    finished: bool
+
+    def intro(self) -> list[Message]: ...
+
+    def handle(self, text: str) -> list[Message]: ...
+
+    def moves(self) -> list[str]: ...
