@@ -130,6 +130,25 @@ def _table(args: argparse.Namespace) -> int:
     return run(session)
 
 
+def _play(args: argparse.Namespace) -> int:
+    from .bots import BotTable
+    from .prompt import run_game
+
+    try:
+        kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
+        if kinds and len(kinds) != args.players - 1:
+            raise CoupError(f"--bots names {len(kinds)} personalities for {args.players - 1} bots")
+        game = BotTable(args.players, Variant.parse(args.variant), args.seed, kinds)
+    except (CoupError, ValueError) as error:
+        print(f"coup play: {error}", file=sys.stderr)
+        return 2
+    code = run_game(game)
+    path = Path(args.record) if args.record else new_game_path()
+    path.write_text("".join(line + "\n" for line in game.record), encoding="utf-8")
+    print(f"the game is saved in {path} (coup analyze {path})")
+    return code
+
+
 def _puzzle(args: argparse.Namespace) -> int:
     from .prompt import run_game
     from .puzzles import PuzzleSession, bundled, load
@@ -314,6 +333,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_puzzle = sub.add_parser("puzzle", help="play a puzzle against the exact solver")
     p_puzzle.add_argument("file", nargs="?", help="a puzzle file (default: choose among the bundled ones)")
     p_puzzle.add_argument("--seed", type=int, default=None, help="seed the court's draws")
+    p_play = sub.add_parser("play", help="a whole game against bots at the prompt")
+    p_play.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
+    p_play.add_argument("--variant", default="ambassador")
+    p_play.add_argument("--seed", type=int, default=None)
+    p_play.add_argument("--bots", default="", help="personalities, e.g. honest,bluffer,counter (default: random)")
+    p_play.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
     p_demo = sub.add_parser("demo", help="play and print a random game")
     p_demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
     p_demo.add_argument("--variant", default="ambassador")
@@ -332,6 +357,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _analyze(args)
     if args.command == "puzzle":
         return _puzzle(args)
+    if args.command == "play":
+        return _play(args)
     try:
         out: list[str] = []
         demo(args.players, Variant.parse(args.variant), Draft.parse(args.draft), args.seed, out)
