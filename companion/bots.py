@@ -4,8 +4,10 @@ its seat has not seen. Personalities:
 
 - ``honest``: claims only what it holds; challenges only impossible claims.
 - ``bluffer``: claims whatever serves it; rarely challenges.
-- ``counter``: claims what it holds (and bluffs where the count says a challenge is unlikely
-  to be right); challenges when the exact chance that the claim is true is below 1/3.
+- ``counter``: challenges when the exact chance that a claim is true is below 1/8 (or, with
+  its last card under an assassin, below 1/2); bluffs only claims that no single hand can see
+  to be false, and only while every other player has challenged seldom; does not go round a
+  steal or an assassination the target has already blocked.
 - ``random``: a uniformly random legal move (the baseline).
 
 >>> bot = Bot("honest", seat=0, names=("Alice", "Bob", "Carol"))
@@ -29,8 +31,10 @@ from .simulate import NAMES, Style, _Writer
 from .table import Table
 
 PERSONALITIES = ("honest", "bluffer", "counter", "random")
-DOUBT = Fraction(1, 3)
-"""The counter challenges claims less likely than this to be true."""
+DOUBT = Fraction(1, 8)
+"""The counter challenges claims less likely than this to be true (or impossible ones)."""
+QUIET = 0.1
+"""The counter bluffs only while every other player challenges less often than this."""
 VIEW = Style(explicit_pass=1.0, bare_show=1.0, late_draw=0.0)
 """How a bot's table is told the game: every closed window written, nothing deferred."""
 
@@ -122,21 +126,53 @@ class Bot:
                 Kind.AID: 2.0,
                 Kind.INCOME: 1.5,
             }.get(m.kind, 0.0)
+            if m.kind in (Kind.STEAL, Kind.ASSASSINATE) and self._was_blocked(m.kind, m.target):
+                base -= 5.0  # do not go round a loop the target has already answered
             return base + target_weight + rng.random() * 0.5
 
         allowed = [m for m in moves if self._claim_allowed(claim(m), rng)]
         allowed = allowed or [m for m in moves if claim(m) is None]
         return max(allowed, key=score)
 
+    def _was_blocked(self, kind: Kind, target: int) -> bool:
+        """Did this seat's last such action against ``target`` get blocked?"""
+        verb = {Kind.STEAL: "steal", Kind.ASSASSINATE: "assassinate"}[kind]
+        mine = f"{self.names[self.seat]} {verb} {self.names[target]}"
+        lines = [line.canonical() for _, line in self.table.lines]
+        for i in range(len(lines) - 1, -1, -1):
+            if lines[i] == mine:
+                return any(later.startswith(f"{self.names[target]} block") for later in lines[i + 1 : i + 4])
+        return False
+
     def _claim_allowed(self, character: Character | None, rng: random.Random) -> bool:
         if character is None or self._holds(character):
             return True
         if self.personality == "bluffer":
             return rng.random() < 0.7
-        if self.personality == "counter":  # bluff what others are unlikely to disprove
-            unseen = self.table.unseen().get(character, 0)
-            return unseen >= 2 and rng.random() < 0.25
+        if self.personality == "counter":  # bluff what nobody can disprove, at a quiet table
+            return self._safe_bluff(character) and self._quiet_table()
         return False
+
+    def _quiet_table(self) -> bool:
+        """Every other player still in has challenged seldom so far (what the seat has seen:
+        challenges per claim by others, with a prior of 1 in 6)."""
+        view = self.table.view
+        assert view is not None
+        for seat in view.living():
+            if seat == self.seat:
+                continue
+            name = self.names[seat]
+            made = sum(1 for n in self.table.challenges if n.challenger == name)
+            seen = sum(1 for c in self.table.claims if c.player != name)
+            if (made + 1) / (seen + 6) >= QUIET:
+                return False
+        return True
+
+    def _safe_bluff(self, character: Character) -> bool:
+        """A claim no other seat can know to be false: at least two copies of it are out of
+        sight (not face up, not in this seat's hand), so no single hand of two can hold them
+        all and see the claim as impossible."""
+        return self.table.unseen().get(character, 0) >= 3
 
     # -- responses -----------------------------------------------------------------------------
 
@@ -151,8 +187,11 @@ class Bot:
             return mine[0]
         if blocks and self.personality == "bluffer" and rng.random() < 0.5:
             return blocks[0]
-        if blocks and self.personality == "counter" and view.turn.target == self.seat and rng.random() < 0.3:
-            return blocks[0]
+        if blocks and self.personality == "counter" and view.turn.target == self.seat:
+            safe = [m for m in blocks if self._safe_bluff(m.card)]
+            last_card = len(view.hidden[self.seat]) == 1
+            if safe and (last_card or view.turn.action is Kind.STEAL):
+                return safe[0]  # a block nobody can disprove, or the last chance to live
         return moves[0]  # pass
 
     def _should_challenge(self, view: State, rng: random.Random) -> bool:
@@ -168,7 +207,9 @@ class Bot:
         if p == 0:
             return True
         if self.personality == "counter":
-            return p < DOUBT
+            last_card = len(view.hidden[self.seat]) == 1
+            dying = last_card and t.target == self.seat and t.action is Kind.ASSASSINATE and t.block is None
+            return p < DOUBT or (dying and p < Fraction(1, 2) and not self._holds(Character.CONTESSA))
         if self.personality == "bluffer":
             return rng.random() < 0.05
         return False
