@@ -224,13 +224,12 @@ def _endgame_note(before: Table, line: Line, number: int, budget: int) -> Endgam
     options = [m for m in found[0].state.legal_moves() if all(m in h.state.legal_moves() for h in found)]
     states = [s for h in found for s in (h.state, *(h.state.apply(m) for m in options))]
     try:
-        values = dict(zip(states, open_values(states, budget), strict=True))
+        values = dict(zip(states, open_values(states, budget, seat=move.player), strict=True))
     except TooLarge as error:
         raise TooLarge(f"beyond the solver's budget: {error}") from error
-    sign = 1 if move.player == 0 else -1
 
     def weighted(pick: Callable[[State], State]) -> Fraction:
-        return sum((h.probability * sign * values[pick(h.state)] for h in found), Fraction(0))
+        return sum((h.probability * values[pick(h.state)] for h in found), Fraction(0))
 
     by_move = {m: weighted(lambda s, m=m: s.apply(m)) for m in options}  # type: ignore[misc]
     best = max(options, key=lambda m: by_move[m])  # ties: the engine's order

@@ -11,8 +11,9 @@ its seat has not seen. Personalities:
 - ``random``: a uniformly random legal move (the baseline).
 
 >>> bot = Bot("honest", seat=0, names=("Alice", "Bob", "Carol"))
->>> bot.personality, bot.table.me
-('honest', 0)
+>>> bot.setup("ambassador")
+>>> bot.personality, bot.table.me, bot.lines
+('honest', 0, ['players Alice Bob Carol', 'variant ambassador', 'me Alice'])
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver import Character, CoupError, Draft, IllegalMove, Kind, Move, State, Variant, new_game
+from solver.answer import open_values
 from solver.rules import RULES
 
+from .endgame import open_hypotheses
 from .language import parse_line
 from .session import Message
 from .simulate import NAMES, Style, _Writer
@@ -33,6 +36,8 @@ from .table import Table
 PERSONALITIES = ("honest", "bluffer", "counter", "random")
 DOUBT = Fraction(1, 8)
 """The counter challenges claims less likely than this to be true (or impossible ones)."""
+ENDGAME_HYPOTHESES, ENDGAME_BUDGET = 8, 600_000
+"""Limits of the solver's use by a bot (per decision)."""
 QUIET = 0.1
 """The counter bluffs only while every other player challenges less often than this."""
 VIEW = Style(explicit_pass=1.0, bare_show=1.0, late_draw=0.0)
@@ -47,6 +52,7 @@ class Bot:
     seat: int
     names: tuple[str, ...]
     seed: int = 0
+    solver: bool = False  # in a 2-player endgame of one card each, play the exact solver's move
     lines: list[str] = field(default_factory=list)
     table: Table = field(init=False)
     writer: _Writer = field(init=False)
@@ -85,6 +91,10 @@ class Bot:
             return moves[0]
         if self.personality == "random":
             return moves[rng.randrange(len(moves))]
+        if self.solver:
+            best = self._solved(view, moves)
+            if best is not None:
+                return best
         kind = moves[0].kind
         if kind.is_action:
             return self._action(view, moves, rng)
@@ -93,6 +103,26 @@ class Bot:
         if kind is Kind.PROVE:
             return moves[0]  # show the card when it can
         return self._keep_best(moves)
+
+    def _solved(self, view: State, moves: list[Move]) -> Move | None:
+        """Once two players are left with one card each: the move with the best value, exact,
+        weighted over what this seat knows (None if the position is beyond the solver here)."""
+        if len(view.living()) != 2 or any(len(view.hidden[s]) > 1 for s in view.living()):
+            return None
+        try:
+            found = open_hypotheses(self.table, view)
+            if len(found) > ENDGAME_HYPOTHESES:
+                return None
+            options = [m for m in moves if all(m in h.state.legal_moves() for h in found)]
+            states = [h.state.apply(m) for h in found for m in options]
+            values = open_values(states, ENDGAME_BUDGET, seat=self.seat)
+        except CoupError:
+            return None
+        worth = [
+            sum((h.probability * values[i * len(options) + j] for i, h in enumerate(found)), Fraction(0))
+            for j in range(len(options))
+        ]
+        return options[max(range(len(options)), key=lambda j: worth[j])] if options else None
 
     def _seed(self) -> int:
         """A seed from what the seat knows (its record so far): the same knowledge, the same
@@ -285,7 +315,8 @@ class BotTable:
         self.names = ("You", *NAMES[1 : self.players])
         kinds = self.personalities or tuple(self.rng.choice(PERSONALITIES[:3]) for _ in range(self.players - 1))
         self.bots = {
-            seat: Bot(kinds[seat - 1], seat, self.names, self.rng.randrange(2**31)) for seat in range(1, self.players)
+            seat: Bot(kinds[seat - 1], seat, self.names, self.rng.randrange(2**31), solver=True)
+            for seat in range(1, self.players)
         }
         self.state = start(self.names, self.variant)
         for bot in self.bots.values():

@@ -5,12 +5,11 @@ the other side's best replies (open hands: the solver sees every card, as the pu
 draws from the court are random (seedable). Afterwards each move is judged against the
 position's value: a move that lost value is named with the move that kept it.
 
->>> from solver.cards import Character as C
 >>> s = PuzzleSession(Puzzle.from_mapping({"to_move": "Alice", "players": {
 ...     "Alice": {"coins": 7, "hand": ["duke"], "face_up": ["captain"]},
 ...     "Bob": {"coins": 1, "hand": ["contessa"], "face_up": ["assassin"]}}}), seed=1)
->>> [text for _, text in s.handle("coup bob")][-1]
-'Bob loses the contessa, his last influence. You win: you kept the value of the position (1).'
+>>> [text for _, text in s.handle("Alice coup Bob")]
+['You: Alice coup Bob', '  Bob lose contessa', 'You win: you kept the value of the position (1).']
 """
 
 from __future__ import annotations
@@ -87,8 +86,7 @@ class PuzzleSession:
 
     def _values(self, states: list[State]) -> list[Fraction]:
         """Exact values from the player's side."""
-        sign = 1 if self.me == 0 else -1
-        return [sign * v for v in open_values(states, BUDGET)]
+        return open_values(states, BUDGET, seat=self.me)
 
     def _best(self, state: State) -> tuple[Move, Fraction]:
         """The best move at a decision and its value from the decider's side."""

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .graph import CHANCE, DEFAULT_BUDGET, END, GameGraph
+from .graph import CHANCE, DEFAULT_BUDGET, END, GameGraph, TooLarge
 from .moves import Move
 from .puzzle import Hypothesis
 from .rules import Kind
@@ -78,6 +78,7 @@ def answer(
     (``keep``: keep the most probable hypothesis's solution, for export); ``tick()`` is called
     after each hypothesis. Raises TooLarge or NotCertified."""
     started = time.perf_counter()
+    hypotheses = [Hypothesis(two_seats(h.state), h.probability) for h in hypotheses]
     likely = max(range(len(hypotheses)), key=lambda i: (hypotheses[i].probability, -i))
     solved = []
     for i, h in enumerate(hypotheses):
@@ -131,20 +132,47 @@ def principal_line(solution: Solution, first: Move) -> list[str]:
     return line
 
 
-def open_values(states: list[State], budget: int = DEFAULT_BUDGET) -> list[Fraction]:
-    """The exact open-hand value of each state, from the first seat's side, at any point of a
-    turn (a challenge window, a card to lose...): the rest of the turn is a small tree, solved
+def open_values(states: list[State], budget: int = DEFAULT_BUDGET, seat: int = 0) -> list[Fraction]:
+    """The exact open-hand value of each state for ``seat``, at any point of a turn (a
+    challenge window, a card to lose...): the rest of the turn is a small tree, solved
     backwards from the exact values of the turn starts it leads to (each side's turn starts
-    solved as one graph). Raises TooLarge or NotCertified.
+    solved as one graph). States of bigger games with two players left are solved on their
+    two seats (:meth:`State.heads_up`). Raises TooLarge or NotCertified.
 
     >>> from solver.state import State
     >>> s = State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
     >>> open_values([s, s.apply(Move(Kind.INCOME, 0))])
     [Fraction(1, 1), Fraction(-1, 1)]
     """
+    heads = [two_seats(s) for s in states]
+    values = _heads_up_values(heads, budget)
+    out = []
+    for state, value in zip(states, values, strict=True):
+        if state.is_terminal():
+            out.append(Fraction(1 if state.winner() == seat else -1))
+            continue
+        living = state.living() if len(state.names) > 2 else [0, 1]
+        if seat not in living:
+            raise TooLarge(f"{state.names[seat]} is out of the game")
+        out.append(value if living.index(seat) == 0 else -value)
+    return out
+
+
+def two_seats(state: State) -> State:
+    """``state`` on the seats of its two living players. Raises TooLarge otherwise."""
+    if state.is_terminal() or len(state.names) == 2:
+        return state
+    try:
+        return state.heads_up()
+    except ValueError as error:
+        raise TooLarge(f"the exact solver covers two living players: {error}") from error
+
+
+def _heads_up_values(states: list[State], budget: int) -> list[Fraction]:
+    """open_values on 2-seat states (terminal states of any size pass through as 0)."""
     children: dict[State, list[tuple[State, Fraction]]] = {}
     starts: set[State] = set()
-    stack = list(states)
+    stack = [s for s in states if len(s.names) == 2]
     while stack:
         s = stack.pop()
         if s in children or s in starts or s.is_terminal():
@@ -163,7 +191,7 @@ def open_values(states: list[State], budget: int = DEFAULT_BUDGET) -> list[Fract
             solution = solve(graph)
             sign = 1 if actor == 0 else -1
             value.update({s: sign * solution.value[n] for s, n in zip(group, nodes, strict=True)})
-    return [_backward(s, children, value) for s in states]
+    return [_backward(s, children, value) if len(s.names) == 2 else Fraction(0) for s in states]
 
 
 def _backward(

@@ -190,6 +190,45 @@ class State(NamedTuple):
         """How many face-down cards ``seat`` has."""
         return len(self.hidden[seat])
 
+    def heads_up(self) -> State:
+        """The same position with only the two living players' seats: the eliminated
+        players' face-up cards set aside (they are out of play either way). A 2-seat state is
+        returned unchanged. Raises ValueError unless exactly two players are alive and the deck
+        is the 15-card one (7 or 8 players deal 20 cards).
+
+        >>> s = State.from_text("ambassador Alice:0:-:DD Bob:3:A:C Carol:2:K:B "
+        ...                     "court=DACCKKBBA aside=- phase=action actor=Bob")
+        >>> s.heads_up().text()
+        'ambassador Bob:3:A:C Carol:2:K:B court=DAACCKKBB aside=DD phase=action actor=Bob'
+        """
+        if len(self.names) == 2:
+            return self
+        living = self.living()
+        if len(living) != 2:
+            raise ValueError(f"{len(living)} players are alive, not 2")
+        if len(deck(self.variant, len(self.names))) != len(deck(self.variant, 2)):
+            raise ValueError(f"a game of {len(self.names)} players is dealt from 20 cards, the solver's from 15")
+        seat = {old: new for new, old in enumerate(living)}
+        t = self.turn
+        turn = t._replace(
+            actor=seat[t.actor],
+            decider=seat.get(t.decider, NOBODY),
+            target=seat.get(t.target, NOBODY),
+            blocker=seat.get(t.blocker, NOBODY),
+            challenger=seat.get(t.challenger, NOBODY),
+        )
+        dead = tuple(c for old in range(len(self.names)) if old not in seat for c in self.face_up[old])
+        return State(
+            tuple(self.names[i] for i in living),
+            self.variant,
+            tuple(self.coins[i] for i in living),
+            tuple(self.hidden[i] for i in living),
+            tuple(self.face_up[i] for i in living),
+            self.court,
+            sort_cards((*self.aside, *dead)),
+            turn,
+        )
+
     def deck(self) -> tuple[Character, ...]:
         """The deck this game is played with (sorted)."""
         return deck(self.variant, len(self.names))

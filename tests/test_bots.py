@@ -127,3 +127,20 @@ def test_coup_play_through_the_prompt_to_the_end(tmp_path: Path) -> None:
     assert "You win." in done.stdout or " wins." in done.stdout
     assert f"the game is saved in {path}" in done.stdout
     assert analyze(path.read_text(), endgame=False).table.over
+
+
+def test_in_a_one_card_endgame_a_bot_plays_the_solvers_move() -> None:
+    """Bob (7 coins) against Alice (8 coins), one card each, Bob to move: only the coup wins
+    (Alice would coup him next); the bot finds it through the exact solver on its knowledge."""
+    bot = Bot("counter", 1, ("Alice", "Bob"), solver=True)
+    for text in (
+        "players Alice Bob\nvariant ambassador\ndraft none\nme Bob\nhand duke captain\ncoins Alice 14\n"
+        "coins Bob 14\nAlice coup Bob\nBob lose captain\nBob coup Alice\nAlice lose contessa\nAlice income"
+    ).splitlines():
+        bot._tell(text)
+    view = bot.table.view
+    assert view is not None and view.turn.actor == 1 and view.coins == (8, 7)
+    moves = list(view.legal_moves())
+    solved = bot._solved(view, moves)
+    assert solved is not None and solved.kind is Kind.COUP
+    assert bot.decide(moves) == solved
