@@ -67,3 +67,17 @@ def test_solve_mid_turn_is_refused() -> None:
     table = replay(BOTH_COUPED + "Alice coup Bob\n")
     with pytest.raises(CoupError):
         hypotheses(table)
+
+
+def test_solve_a_three_player_game_down_to_two_on_their_seats() -> None:
+    """Carol is out: the position is solved on Alice's and Bob's seats alone."""
+    session = Session()
+    lines = (
+        "players Alice Bob Carol\nme Alice\nhand duke captain\ncoins Alice 24\ncoins Bob 7\n"
+        "Alice coup Carol\nCarol lose contessa\nBob coup Carol\nCarol lose assassin\n"
+        "Alice coup Bob\nBob lose duke\nBob income\n"
+    )
+    for line in lines.splitlines():
+        assert not any(style == "error" for style, _ in session.handle(line)), line
+    [(style, text)] = session.handle("solve")
+    assert style == "" and "Alice to move: value 1" in text and "best move: Alice coup Bob" in text
