@@ -165,7 +165,7 @@ def two_seats(state: State) -> State:
     try:
         return state.heads_up()
     except ValueError as error:
-        raise TooLarge(f"the exact solver covers two living players: {error}") from error
+        raise TooLarge(f"the exact solver covers two players (the last two of a game): {error}") from error
 
 
 def _heads_up_values(states: list[State], budget: int) -> list[Fraction]:
