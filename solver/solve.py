@@ -498,20 +498,29 @@ def _end_component_violations(graph: GameGraph, arrays: _Arrays, values: Objects
     negative = np.asarray(values < 0, dtype=bool)
     bad = 0
     for fixed, wrong in ((MAX, positive), (MIN, negative)):
-        stays = end_components(graph, arrays, choice, fixed)
-        bad += int(np.count_nonzero(stays & wrong))
+        # Enough to look among the positions of the wrong sign: with (1) and (2) holding, a
+        # set where play can stay forever that meets them holds one made only of them (its
+        # positions of the largest value: chance averages, the fixed side's best move and
+        # the other side's minimum keep to that value).
+        stays = end_components(graph, arrays, choice, fixed, within=wrong)
+        bad += int(np.count_nonzero(stays))
     return bad
 
 
-def end_components(graph: GameGraph, arrays: _Arrays, choice: Ints, fixed: int) -> Bools:
+def end_components(
+    graph: GameGraph, arrays: _Arrays, choice: Ints, fixed: int, within: Bools | None = None
+) -> Bools:
     """The positions where the player other than ``fixed`` can keep play going forever, when
-    ``fixed`` plays ``choice`` (the union of the maximal end components)."""
+    ``fixed`` plays ``choice`` (the union of the maximal end components), staying ``within``
+    the given positions if any."""
     src, dst = arrays.src, graph.succ
     allowed = np.ones(len(src), dtype=bool)
     mine = graph.kind[src] == fixed
     allowed[mine] = False
     allowed[choice[graph.kind == fixed]] = True
     alive = graph.kind != END
+    if within is not None:
+        alive = alive & within
     while True:
         edge_ok = allowed & alive[src] & alive[dst]
         labels = _components(graph.size, src[edge_ok], dst[edge_ok])
