@@ -14,7 +14,7 @@ import random
 import sys
 from pathlib import Path
 
-from companion.simulate import NAMES, Style, _claim, _claim_is_true, _Writer, random_record
+from companion.simulate import NAMES, RecordWriter, Style, _claim, _claim_is_true, random_record
 from companion.table import replay
 from solver import Draft, Kind, Move, State, Variant, new_game
 
@@ -65,7 +65,7 @@ def steered_record(players: int, variant: Variant, seed: int, me: int) -> str:
     names = NAMES[:players]
     state = new_game(names, variant, Draft.NONE)
     lines = [f"players {' '.join(names)}", f"variant {variant}", f"me {names[me]}"]
-    writer = _Writer(names, me, rng, Style(explicit_pass=0.9, bare_show=0.5, late_draw=0.3), lines)
+    writer = RecordWriter(names, me, rng, Style(explicit_pass=0.9, bare_show=0.5, late_draw=0.3), lines)
     while not state.is_terminal() and len(lines) < 130:
         move = state.sample_chance(rng) if state.is_chance_node() else _steer(state, rng, me)
         writer.write(state, move)

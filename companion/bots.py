@@ -30,7 +30,7 @@ from solver.rules import RULES
 from .endgame import open_hypotheses
 from .language import parse_line
 from .session import Message
-from .simulate import NAMES, Style, _Writer
+from .simulate import NAMES, RecordWriter, Style
 from .table import Table
 
 PERSONALITIES = ("honest", "bluffer", "counter", "random")
@@ -55,13 +55,13 @@ class Bot:
     solver: bool = False  # in a 2-player endgame of one card each, play the exact solver's move
     lines: list[str] = field(default_factory=list)
     table: Table = field(init=False)
-    writer: _Writer = field(init=False)
+    writer: RecordWriter = field(init=False)
 
     def __post_init__(self) -> None:
         if self.personality not in PERSONALITIES:
             raise ValueError(f"unknown personality {self.personality!r} ({', '.join(PERSONALITIES)})")
         self.table = Table.new()
-        self.writer = _Writer(self.names, self.seat, random.Random(0), VIEW, self.lines)
+        self.writer = RecordWriter(self.names, self.seat, random.Random(0), VIEW, self.lines)
 
     def setup(self, variant: str) -> None:
         for text in setup_lines(self.names, variant, self.seat):
@@ -322,7 +322,7 @@ class BotTable:
         for bot in self.bots.values():
             bot.setup(str(self.variant))
         self.record.extend(setup_lines(self.names, str(self.variant), 0))
-        self.writer = _Writer(self.names, 0, random.Random(0), VIEW, self.record)
+        self.writer = RecordWriter(self.names, 0, random.Random(0), VIEW, self.record)
 
     def intro(self) -> list[Message]:
         who = ", ".join(f"{self.names[s]} ({b.personality})" for s, b in self.bots.items())

@@ -93,7 +93,7 @@ def random_record(
         lines.append(f"draft {draft}")
     if me is not None:
         lines.append(f"me {names[me]}")
-    writer = _Writer(names, me, rng, style, lines)
+    writer = RecordWriter(names, me, rng, style, lines)
     while not state.is_terminal() and len(lines) < style.max_lines:
         move = state.sample_chance(rng) if state.is_chance_node() else _choose(state, rng, style)
         writer.write(state, move)
@@ -102,8 +102,8 @@ def random_record(
     return "".join(line + "\n" for line in lines)
 
 
-class _Writer:
-    """Turns engine moves into table lines."""
+class RecordWriter:
+    """Turns engine moves into the table lines one seat would type (``me``; None: a spectator)."""
 
     def __init__(
         self, names: tuple[str, ...], me: int | None, rng: random.Random, style: Style, lines: list[str]
