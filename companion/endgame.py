@@ -10,11 +10,13 @@ distribution of the opponent's cards and of the court) becomes hypotheses for th
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from solver import Character, CoupError, Phase, State
-from solver.answer import Answer, answer
+from solver.answer import Answer, answer, open_values
 from solver.cards import sort_cards
 from solver.graph import TooLarge
 from solver.puzzle import Hypothesis
@@ -30,10 +32,11 @@ TABLE_BUDGET = 1_000_000
 ``coup table --budget``): a 1-against-1 endgame fits (some 300,000 positions, seconds each)."""
 
 
-def hypotheses(table: Table) -> list[Hypothesis]:
+def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:
     """The open-hand positions the table may be in, with their exact probabilities.
 
-    Raises :class:`~solver.CoupError` unless two players are left and a turn is starting.
+    Raises :class:`~solver.CoupError` unless two players are left and a turn is starting
+    (or, with ``mid_turn``, a player is to decide and no line is owed).
     """
     state = table.view
     if state is None or table.beliefs is None:
@@ -43,9 +46,53 @@ def hypotheses(table: Table) -> list[Hypothesis]:
     living = state.living()
     if len(living) != 2:
         raise TooLarge(f"the exact solver covers two living players; {len(living)} are left")
-    if state.turn.phase is not Phase.ACTION or table.waiting is not None:
+    if table.waiting is not None and not mid_turn:
+        raise CoupError(f"the table waits for {table.waiting}")
+    if state.is_chance_node():
+        raise CoupError("a card is being drawn: solve once it is known")
+    if not mid_turn and state.turn.phase is not Phase.ACTION:
         raise CoupError("solve at the start of a turn (finish the current one first)")
     return open_hypotheses(table, state)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """`solve` in the middle of a turn: the value for the player to decide, each option's."""
+
+    player: str
+    value: Fraction
+    options: list[tuple[str, Fraction]]  # best first
+    hypotheses: int
+    seconds: float
+
+    def text(self) -> str:
+        best, value = self.options[0]
+        rows = [f"{self.player} to decide: value {self.value}; best: {best} (value {value})"]
+        rows += [f"  {move}: {v}" for move, v in self.options[1:]]
+        rows.append(f"solved exactly in {self.seconds:.2f} s over {self.hypotheses} hypotheses")
+        return "\n".join(rows)
+
+
+def solve_decision(table: Table, budget: int = TABLE_BUDGET) -> Decision:
+    """The exact value of each option of the player deciding now (a challenge, a block, a card
+    to lose...), weighted over the seat's hypotheses; the rest of the turn is solved backwards
+    from the turn starts it leads to. Raises CoupError / TooLarge with the reason."""
+    started = time.perf_counter()
+    found = hypotheses(table, mid_turn=True)
+    if len(found) > MAX_HYPOTHESES:
+        raise TooLarge(f"{len(found)} possible hands and courts; the solver takes at most {MAX_HYPOTHESES}")
+    view = found[0].state
+    seat = view.current_player()
+    moves = [m for m in view.legal_moves() if all(m in h.state.legal_moves() for h in found)]
+    states = [h.state.apply(m) for h in found for m in moves]
+    values = open_values(states, budget, seat=seat)
+    worth = [
+        sum((h.probability * values[i * len(moves) + j] for i, h in enumerate(found)), Fraction(0))
+        for j in range(len(moves))
+    ]
+    order = sorted(range(len(moves)), key=lambda j: (-worth[j], j))
+    options = [(moves[j].text(view.names), worth[j]) for j in order]
+    return Decision(view.names[seat], options[0][1], options, len(found), time.perf_counter() - started)
 
 
 def open_hypotheses(table: Table, state: State) -> list[Hypothesis]:

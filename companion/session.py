@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver import CoupError
+from solver import CoupError, Phase
 
 from .advice import THRESHOLD, percent
 from .endgame import TABLE_BUDGET
@@ -231,9 +231,12 @@ def _draft_suggestion(before: Table, after: Table) -> str | None:
 
 def _solve(session: Session, args: list[str]) -> list[Message]:
     from .answers import solve_text
-    from .endgame import hypotheses, solve_table
+    from .endgame import hypotheses, solve_decision, solve_table
     from .progress import progress
 
+    view = session.table.view
+    if view is not None and view.turn.phase is not Phase.ACTION and not view.is_terminal():
+        return [("", solve_decision(session.table, session.budget).text())]
     count = len(hypotheses(session.table))
     with progress("solving", total=count) as tick:
         return [("", solve_text(solve_table(session.table, session.budget, tick)))]

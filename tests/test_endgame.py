@@ -81,3 +81,17 @@ def test_solve_a_three_player_game_down_to_two_on_their_seats() -> None:
         assert not any(style == "error" for style, _ in session.handle(line)), line
     [(style, text)] = session.handle("solve")
     assert style == "" and "Alice to move: value 1" in text and "best move: Alice coup Bob" in text
+
+
+def test_solve_in_a_challenge_window_weighs_each_option_of_the_player_deciding() -> None:
+    """Alice taxed instead of couping (7 coins each, one card each): Bob, to decide, should
+    let it pass (he then coups her); challenging her true duke loses his last card."""
+    session = Session()
+    lines = BOTH_COUPED.replace("coins Alice 17\ncoins Bob 7", "coins Alice 14\ncoins Bob 14") + "Alice tax\n"
+    for line in lines.splitlines():
+        session.handle(line)
+    [(style, text)] = session.handle("solve")
+    assert style == "" and text.splitlines()[:2] == [
+        "Bob to decide: value 1; best: Bob pass (value 1)",
+        "  Bob challenge: -1",
+    ]
