@@ -23,12 +23,12 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver import Character, CoupError, Draft, IllegalMove, Kind, Move, State, Variant, new_game
+from solver import Character, CoupError, Draft, Kind, Move, State, Variant, new_game
 from solver.answer import open_values
 from solver.rules import RULES
 
 from .endgame import open_hypotheses
-from .language import parse_line
+from .language import typed_move
 from .session import Message
 from .simulate import NAMES, RecordWriter, Style
 from .table import Table
@@ -352,19 +352,7 @@ class BotTable:
         return self._apply(move) + self._run()
 
     def _parse(self, text: str) -> Move:
-        line = parse_line(text, self.names)
-        if line is None:
-            raise IllegalMove("nothing to play")
-        typed = line.canonical()
-        for move in self.state.legal_moves():
-            if move.player != 0:
-                continue
-            said = move.text(self.names)
-            if typed in (said, said.removeprefix("You ")) or (typed == "pass" and move.kind is Kind.PASS):
-                return move
-        if self.state.is_terminal() or self.state.current_player() != 0:
-            raise IllegalMove("it is not your move")
-        raise IllegalMove(f"{typed!r} cannot be played now; you may: {', '.join(self.moves())}")
+        return typed_move(text, self.state, 0)
 
     def _apply(self, move: Move) -> list[Message]:
         before = len(self.record)

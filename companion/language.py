@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from solver import Character, Draft, ParseError, Variant
+from solver import Character, Draft, IllegalMove, Kind, Move, ParseError, State, Variant
 from solver.cards import fold
 
 
@@ -357,3 +357,22 @@ def _parse_player_line(player: str, verb_word: str, rest: Sequence[str], names: 
     if rest:
         raise ParseError(f"{verb.value} takes nothing after it (got {' '.join(typed(w) for w in rest)!r})")
     return Line(verb, player=player, french=french)
+
+
+def typed_move(text: str, state: State, seat: int, other: str = "it is not your move") -> Move:
+    """The engine move of ``seat`` that a typed line names at ``state`` (a bare ``pass`` is
+    the seat's; ``keep``/``draw`` lines may leave the name out). Raises ParseError or
+    IllegalMove (``other`` when the line names another player's move)."""
+    line = parse_line(text, state.names)
+    if line is None:
+        raise IllegalMove("nothing to play")
+    typed = line.canonical()
+    name = state.names[seat]
+    for move in state.legal_moves():
+        said = move.text(state.names)
+        if typed in (said, said.removeprefix(f"{name} ")) or (typed == "pass" and move.kind is Kind.PASS):
+            if move.player != seat:
+                raise IllegalMove(f"{typed!r}: {other}")
+            return move
+    options = ", ".join(m.text(state.names) for m in state.legal_moves() if m.player == seat)
+    raise IllegalMove(f"{typed!r} cannot be played now; you may: {options or 'nothing (not your move)'}")

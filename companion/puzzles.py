@@ -21,11 +21,11 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
-from solver import CoupError, IllegalMove, Kind, Move, State
+from solver import CoupError, Kind, Move, State
 from solver.answer import open_values
 from solver.puzzle import Puzzle
 
-from .language import parse_line
+from .language import typed_move
 from .session import Message
 
 BUDGET = 3_000_000
@@ -134,19 +134,8 @@ class PuzzleSession:
         return self._play(text.strip(), move)
 
     def _parse(self, text: str) -> Move:
-        line = parse_line(text, self.state.names)
-        if line is None:
-            raise IllegalMove("nothing to play")
-        typed = line.canonical()
-        if typed == "pass":  # a bare pass is the player's
-            typed = f"{self.state.names[self.me]} pass"
-        for move in self.state.legal_moves():
-            if move.text(self.state.names) == typed:
-                if move.player != self.me:
-                    raise IllegalMove(f"{typed!r}: the solver plays {self.state.names[move.player]}")
-                return move
-        options = ", ".join(m.text(self.state.names) for m in self.state.legal_moves() if m.player == self.me)
-        raise IllegalMove(f"{typed!r} cannot be played now; you may: {options}")
+        other = f"the solver plays {self.state.names[1 - self.me]}"
+        return typed_move(text, self.state, self.me, other)
 
     def _play(self, typed: str, move: Move) -> list[Message]:
         self.undo_stack.append((self.state, len(self.judged), random.Random()))
