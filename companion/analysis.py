@@ -109,9 +109,11 @@ def analyze(
             table = table.apply(line, number)
         except CoupError as error:
             raise type(error)(f"{number}: {error}") from error
-        if endgame and line.verb in _ENDGAME_VERBS and _two_left(before):
+        if endgame and line.verb in _ENDGAME_VERBS:
             try:
-                notes.append(_endgame_note(before, line, number, budget))
+                started = before if before.state is not None else before.start()  # the first move
+                if _two_left(started):
+                    notes.append(_endgame_note(started, line, number, budget))
             except CoupError as error:
                 skipped.append((number, str(error)))
         if line.verb in _ACTION_KIND:
