@@ -19,12 +19,11 @@ from fractions import Fraction
 from typing import Any
 
 from solver import Character, CoupError, Kind, Move, State
-from solver.answer import open_values
 from solver.graph import TooLarge
 from solver.puzzle import Hypothesis
 
 from .advice import THRESHOLD, ChallengeNote, Claim, percent
-from .endgame import TABLE_BUDGET, open_hypotheses
+from .endgame import TABLE_BUDGET, common_moves, open_hypotheses, weigh
 from .language import Line, Verb, parse_line
 from .table import _ACTION_KIND, WINDOW_NAMES, Table
 
@@ -223,23 +222,18 @@ def _endgame_note(before: Table, line: Line, number: int, budget: int) -> Endgam
         raise CoupError("the move is not possible in any hypothesis")
     total = sum((h.probability for h in found), Fraction(0))  # the move shows a card: condition on it
     found = [Hypothesis(h.state, h.probability / total) for h in found]
-    options = [m for m in found[0].state.legal_moves() if all(m in h.state.legal_moves() for h in found)]
-    states = [s for h in found for s in (h.state, *(h.state.apply(m) for m in options))]
+    options = common_moves(found)
     try:
-        values = dict(zip(states, open_values(states, budget, seat=move.player), strict=True))
+        before_move, *after = weigh(found, [None, *options], move.player, budget)
     except TooLarge as error:
         raise TooLarge(f"beyond the solver's budget: {error}") from error
-
-    def weighted(pick: Callable[[State], State]) -> Fraction:
-        return sum((h.probability * values[pick(h.state)] for h in found), Fraction(0))
-
-    by_move = {m: weighted(lambda s, m=m: s.apply(m)) for m in options}  # type: ignore[misc]
+    by_move = dict(zip(options, after, strict=True))
     best = max(options, key=lambda m: by_move[m])  # ties: the engine's order
     return EndgameNote(
         line=number,
         player=before.names[move.player],
         move=line.canonical(),
-        value_before=weighted(lambda s: s),
+        value_before=before_move,
         value_after=by_move[move],
         best=best.text(before.names),
     )

@@ -24,10 +24,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver import Character, CoupError, Draft, Kind, Move, State, Variant, new_game
-from solver.answer import open_values
 from solver.rules import RULES
 
-from .endgame import open_hypotheses
+from .endgame import common_moves, open_hypotheses, weigh
 from .language import typed_move
 from .session import Message
 from .simulate import NAMES, RecordWriter, Style
@@ -113,15 +112,10 @@ class Bot:
             found = open_hypotheses(self.table, view)
             if len(found) > ENDGAME_HYPOTHESES:
                 return None
-            options = [m for m in moves if all(m in h.state.legal_moves() for h in found)]
-            states = [h.state.apply(m) for h in found for m in options]
-            values = open_values(states, ENDGAME_BUDGET, seat=self.seat)
+            options = [m for m in common_moves(found) if m in moves]
+            worth = weigh(found, options, self.seat, ENDGAME_BUDGET)
         except CoupError:
             return None
-        worth = [
-            sum((h.probability * values[i * len(options) + j] for i, h in enumerate(found)), Fraction(0))
-            for j in range(len(options))
-        ]
         return options[max(range(len(options)), key=lambda j: worth[j])] if options else None
 
     def _seed(self) -> int:

@@ -11,11 +11,11 @@ distribution of the opponent's cards and of the court) becomes hypotheses for th
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver import Character, CoupError, Phase, State
+from solver import Character, CoupError, Move, Phase, State
 from solver.answer import Answer, answer, open_values
 from solver.cards import sort_cards
 from solver.graph import TooLarge
@@ -36,7 +36,7 @@ def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:
     """The open-hand positions the table may be in, with their exact probabilities.
 
     Raises :class:`~solver.CoupError` unless two players are left and a turn is starting
-    (or, with ``mid_turn``, a player is to decide and no line is owed).
+    (or, with ``mid_turn``, a player is to decide), and TooLarge beyond MAX_HYPOTHESES.
     """
     state = table.view
     if state is None or table.beliefs is None:
@@ -52,7 +52,10 @@ def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:
         raise CoupError("a card is being drawn: solve once it is known")
     if not mid_turn and state.turn.phase is not Phase.ACTION:
         raise CoupError("solve at the start of a turn (finish the current one first)")
-    return open_hypotheses(table, state)
+    found = open_hypotheses(table, state)
+    if len(found) > MAX_HYPOTHESES:
+        raise TooLarge(f"{len(found)} possible hands and courts; the solver takes at most {MAX_HYPOTHESES}")
+    return found
 
 
 @dataclass(frozen=True)
@@ -79,20 +82,28 @@ def solve_decision(table: Table, budget: int = TABLE_BUDGET) -> Decision:
     from the turn starts it leads to. Raises CoupError / TooLarge with the reason."""
     started = time.perf_counter()
     found = hypotheses(table, mid_turn=True)
-    if len(found) > MAX_HYPOTHESES:
-        raise TooLarge(f"{len(found)} possible hands and courts; the solver takes at most {MAX_HYPOTHESES}")
     view = found[0].state
     seat = view.current_player()
-    moves = [m for m in view.legal_moves() if all(m in h.state.legal_moves() for h in found)]
-    states = [h.state.apply(m) for h in found for m in moves]
-    values = open_values(states, budget, seat=seat)
-    worth = [
-        sum((h.probability * values[i * len(moves) + j] for i, h in enumerate(found)), Fraction(0))
-        for j in range(len(moves))
-    ]
+    moves = common_moves(found)
+    worth = weigh(found, moves, seat, budget)
     order = sorted(range(len(moves)), key=lambda j: (-worth[j], j))
     options = [(moves[j].text(view.names), worth[j]) for j in order]
     return Decision(view.names[seat], options[0][1], options, len(found), time.perf_counter() - started)
+
+
+def common_moves(found: list[Hypothesis]) -> list[Move]:
+    """The moves legal in every hypothesis (in the engine's order)."""
+    return [m for m in found[0].state.legal_moves() if all(m in h.state.legal_moves() for h in found[1:])]
+
+
+def weigh(found: list[Hypothesis], moves: Sequence[Move | None], seat: int, budget: int) -> list[Fraction]:
+    """For each move (None: none, the position itself), the exact open-hand value for ``seat``
+    of the position after it, weighted over the hypotheses; one solve for them all. Raises
+    TooLarge or NotCertified."""
+    states = [h.state if m is None else h.state.apply(m) for h in found for m in moves]
+    values = open_values(states, budget, seat=seat)
+    k = len(moves)
+    return [sum((h.probability * values[i * k + j] for i, h in enumerate(found)), Fraction(0)) for j in range(k)]
 
 
 def open_hypotheses(table: Table, state: State) -> list[Hypothesis]:
@@ -126,11 +137,14 @@ def _cards(chars: tuple[Character, ...], counts: tuple[int, ...]) -> tuple[Chara
     return tuple(c for c, n in zip(chars, counts, strict=True) for _ in range(n))
 
 
-def solve_table(table: Table, budget: int = TABLE_BUDGET, tick: Callable[[], None] = lambda: None) -> Answer:
+def solve_table(
+    table: Table,
+    budget: int = TABLE_BUDGET,
+    tick: Callable[[], None] = lambda: None,
+    found: list[Hypothesis] | None = None,
+) -> Answer:
     """The exact answer for the table now: value, win chance and best move for the player
-    to move, weighted over the hypotheses (``tick()`` after each). Raises CoupError /
-    TooLarge with the reason."""
-    found = hypotheses(table)
-    if len(found) > MAX_HYPOTHESES:
-        raise TooLarge(f"{len(found)} possible hands and courts; the solver takes at most {MAX_HYPOTHESES}")
+    to move, weighted over the hypotheses (``found``, if the caller has them; ``tick()``
+    after each). Raises CoupError / TooLarge with the reason."""
+    found = hypotheses(table) if found is None else found
     return answer(found, budget=budget, tick=tick)

@@ -237,9 +237,9 @@ def _solve(session: Session, args: list[str]) -> list[Message]:
     view = session.table.view
     if view is not None and view.turn.phase is not Phase.ACTION and not view.is_terminal():
         return [("", solve_decision(session.table, session.budget).text())]
-    count = len(hypotheses(session.table))
-    with progress("solving", total=count) as tick:
-        return [("", solve_text(solve_table(session.table, session.budget, tick)))]
+    found = hypotheses(session.table)
+    with progress("solving", total=len(found)) as tick:
+        return [("", solve_text(solve_table(session.table, session.budget, tick, found)))]
 
 
 def _quit(session: Session, args: list[str]) -> list[Message]:
