@@ -25,7 +25,7 @@ from solver.puzzle import Hypothesis
 from .advice import THRESHOLD, ChallengeNote, Claim, percent
 from .endgame import TABLE_BUDGET, common_moves, open_hypotheses, weigh
 from .language import Line, Verb, parse_line
-from .table import _ACTION_KIND, WINDOW_NAMES, Table
+from .table import ACTION_KINDS, WINDOW_NAMES, Table
 
 DOUBTFUL, BLUNDER = Fraction(0), Fraction(1, 2)
 """A move is marked ``?`` if it lost value, ``??`` if it lost 1/2 or more."""
@@ -115,7 +115,7 @@ def analyze(
                     notes.append(_endgame_note(started, line, number, budget))
             except CoupError as error:
                 skipped.append((number, str(error)))
-        if line.verb in _ACTION_KIND:
+        if line.verb in ACTION_KINDS:
             start = _turn_start(before, number) or table.state
             if start is not None:
                 timeline.append(_state_snapshot(start, number, len(timeline)))
@@ -125,7 +125,7 @@ def analyze(
     return Analysis(table, table.claims, table.challenges, _double_risks(table), timeline, notes, skipped)
 
 
-_ENDGAME_VERBS = {*_ACTION_KIND, Verb.BLOCK, Verb.CHALLENGE, Verb.LOSE}
+_ENDGAME_VERBS = {*ACTION_KINDS, Verb.BLOCK, Verb.CHALLENGE, Verb.LOSE}
 
 
 def _two_left(table: Table) -> bool:
@@ -139,7 +139,7 @@ def _turn_start(before: Table, number: int) -> State | None:
     table = before
     if table.state is not None and table.state.turn.phase in WINDOW_NAMES:
         with contextlib.suppress(CoupError):
-            table = table._close_window(number)
+            table = table.close_window(number)
     return table.state
 
 
@@ -190,9 +190,9 @@ def lucky(note: ChallengeNote) -> bool:
 
 def _main_move(table: Table, line: Line) -> Move:
     seat = table.seat(str(line.player))
-    if line.verb in _ACTION_KIND:
+    if line.verb in ACTION_KINDS:
         target = table.seat(line.target) if line.target is not None else -1
-        return Move(_ACTION_KIND[line.verb], seat, target)
+        return Move(ACTION_KINDS[line.verb], seat, target)
     kind = {Verb.BLOCK: Kind.BLOCK, Verb.CHALLENGE: Kind.CHALLENGE, Verb.LOSE: Kind.LOSE}[line.verb]
     return Move(kind, seat, cards=line.cards)
 

@@ -47,7 +47,7 @@ from .learn import Assumption, advance, learn, observe, public
 from .setup import apply_setup, start
 
 UNKNOWN = Character.UNKNOWN
-_ACTION_KIND = {
+ACTION_KINDS = {  # the verb of an action line -> the engine's kind
     Verb.INCOME: Kind.INCOME,
     Verb.AID: Kind.AID,
     Verb.COUP: Kind.COUP,
@@ -286,7 +286,7 @@ class Table:
             assert table.state is not None
             if table.state.turn.phase not in WINDOW_NAMES:
                 break
-            table = table._close_window(number)
+            table = table.close_window(number)
         first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK) and self.open_window is not None
         raise errors[0] if first_is_better else errors[-1]
 
@@ -303,10 +303,11 @@ class Table:
     def _pass(self, number: int) -> Table:
         if self.state is None or self.state.turn.phase not in WINDOW_NAMES:
             raise IllegalMove("no window is open: pass closes a challenge or block window")
-        return self._close_window(number)
+        return self.close_window(number)
 
-    def _close_window(self, number: int) -> Table:
-        """Everybody still to speak in the open window lets it pass."""
+    def close_window(self, number: int) -> Table:
+        """The table with everybody still to speak in the open window letting it pass (as a line
+        that cannot be a response closes it). ``number``: the line that closes it."""
         assert self.state is not None
         phase = self.state.turn.phase
         table = self
@@ -324,7 +325,7 @@ class Table:
     def _action(self, line: Line, number: int) -> Table:
         seat = self.seat(str(line.player))
         target = self.seat(line.target) if line.target is not None else NOBODY
-        move = Move(_ACTION_KIND[line.verb], seat, target)
+        move = Move(ACTION_KINDS[line.verb], seat, target)
         return self._claim_before(move, line, number)._step(move, number)
 
     def _lose(self, line: Line, number: int) -> Table:

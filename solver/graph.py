@@ -131,7 +131,7 @@ def compact(t: Template) -> Template:
             child = t.child[e]
             target: _Target = (True, -1 - child) if child < 0 else canon[child]
             later = () if child < 0 else tail_of.get(child, ())
-            edge = _Edge(target, t.prob[e], t.moves[e], (*t.tails[e], *later) if t.tails else later)
+            edge = _Edge(target, t.prob[e], t.moves[e], (*t.tails[e], *later))
             key = (target, e if old == 0 else -1)
             known = out.get(key)  # the same place twice: add chances, keep the likeliest label
             out[key] = edge if known is None else known.join(edge)

@@ -150,7 +150,7 @@ def _exact_probabilities(graph: GameGraph, edges: Ints, src: Ints) -> tuple[Obje
     scale = math.lcm(*(p.denominator for p in distinct))
     rationals = np.empty(len(distinct), dtype=object)
     rationals[:] = [fmpq(p.numerator, p.denominator) for p in distinct]
-    weights = np.array([p * scale if scale < LIMIT else 0 for p in distinct], dtype=np.int64)
+    weights = np.array([int(p * scale) if scale < LIMIT else 0 for p in distinct], dtype=np.int64)
     code = np.array([distinct[p] for p in fractions], dtype=np.int64)[where]
     return rationals[code], scale, weights[code]
 
