@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -28,7 +29,7 @@ from solver.rules import RULES
 
 from .endgame import common_moves, open_hypotheses, weigh
 from .language import typed_move
-from .session import Message
+from .session import Message, SoloGame
 from .simulate import NAMES, RecordWriter, Style
 from .table import Table
 
@@ -291,7 +292,7 @@ def bot_game(personalities: list[str], variant: Variant, seed: int, max_moves: i
 
 
 @dataclass
-class BotTable:
+class BotTable(SoloGame):
     """``coup play``: the player holds seat 0 against bots; lines in, messages out. The
     game is told in the table's words from the player's seat and kept as a record."""
 
@@ -328,25 +329,14 @@ class BotTable:
             return []
         return [m.text(self.names) for m in self.state.legal_moves()]
 
-    def handle(self, text: str) -> list[Message]:
-        word = text.strip().lower()
-        if not word:
-            return []
-        if word == "quit":
-            self.finished = True
-            return []
-        if word == "table":
-            return [("", self._cards())]
-        if self.finished:
-            return [("error", "the game is over ('quit' to leave)")]
-        try:
-            move = self._parse(text)
-        except CoupError as error:
-            return [("error", str(error))]
-        return self._apply(move) + self._run()
+    def commands(self) -> dict[str, Callable[[], list[Message]]]:
+        return {"table": lambda: [("", self._cards())]}
 
-    def _parse(self, text: str) -> Move:
+    def seat_move(self, text: str) -> Move:
         return typed_move(text, self.state, 0)
+
+    def play(self, typed: str, move: Move) -> list[Message]:
+        return self._apply(move) + self._run()
 
     def _apply(self, move: Move) -> list[Message]:
         before = len(self.record)

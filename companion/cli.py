@@ -83,8 +83,7 @@ def _turn_header(state: State) -> str:
 
 def _replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    if not path.exists():
-        print(f"coup replay: no such file: {path}", file=sys.stderr)
+    if _missing(path, "replay"):
         return 2
     try:
         table = read_record(path, Table.new(_threshold(args.threshold), args.draft_model))
@@ -112,8 +111,7 @@ def _table(args: argparse.Namespace) -> int:
         path = new_game_path()
     if args.start_from:
         source = Path(args.start_from)
-        if not source.exists():
-            print(f"coup table: no such file: {source}", file=sys.stderr)
+        if _missing(source, "table"):
             return 2
         path = new_game_path()
         path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
@@ -156,8 +154,7 @@ def _puzzle(args: argparse.Namespace) -> int:
     try:
         if args.file:
             path = Path(args.file)
-            if not path.exists():
-                print(f"coup puzzle: no such file: {path}", file=sys.stderr)
+            if _missing(path, "puzzle"):
                 return 2
         else:
             chosen = _choose_puzzle(bundled())
@@ -196,8 +193,7 @@ def _analyze(args: argparse.Namespace) -> int:
     from .analysis import analysis_json, analysis_text, analyze, plot
 
     path = Path(args.file)
-    if not path.exists():
-        print(f"coup analyze: no such file: {path}", file=sys.stderr)
+    if _missing(path, "analyze"):
         return 2
     text = path.read_text(encoding="utf-8")
     try:
@@ -213,7 +209,7 @@ def _analyze(args: argparse.Namespace) -> int:
 
 
 def _draft(args: argparse.Namespace) -> int:
-    from .draft import Advice, draft_order, recompute, shipped
+    from .draft import advice_for, draft_order, recompute, shipped
 
     try:
         variant, order = Variant.parse(args.variant), draft_order(args.order)
@@ -230,7 +226,7 @@ def _draft(args: argparse.Namespace) -> int:
             print(f"{len(table)} games, {states:,} states solved in {seconds:.0f} s: {verdict} the shipped table")
             if not same:
                 return 1
-        advice = Advice.load(variant, order)
+        advice = advice_for(variant, order)
         seats = (0, 1) if args.seat is None else (("first", "second").index(args.seat),)
         if args.json:
             cards = [dealt] if dealt is not None or order is Draft.PICK_FIRST else list(variant.characters)
@@ -247,8 +243,7 @@ def _draft(args: argparse.Namespace) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    if not path.exists():
-        print(f"coup solve: no such file: {path}", file=sys.stderr)
+    if _missing(path, "solve"):
         return 2
     try:
         puzzle = Puzzle.from_mapping(tomllib.loads(path.read_text(encoding="utf-8")))
@@ -271,6 +266,14 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         print(solve_text(result, args.explain))
     return 0
+
+
+def _missing(path: Path, command: str) -> bool:
+    """True (and a one-line reason on standard error) if ``path`` does not exist."""
+    if path.exists():
+        return False
+    print(f"coup {command}: no such file: {path}", file=sys.stderr)
+    return True
 
 
 def _threshold(text: str) -> Fraction:

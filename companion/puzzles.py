@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
@@ -26,7 +27,7 @@ from solver.answer import open_values
 from solver.puzzle import Puzzle
 
 from .language import typed_move
-from .session import Message
+from .session import Message, SoloGame
 
 BUDGET = 3_000_000
 """Positions per solve while playing a puzzle (the 2-against-2 ones need about this many)."""
@@ -61,7 +62,7 @@ class Judged:
 
 
 @dataclass
-class PuzzleSession:
+class PuzzleSession(SoloGame):
     """A puzzle in play: lines in, messages out (no terminal here)."""
 
     puzzle: Puzzle
@@ -113,31 +114,14 @@ class PuzzleSession:
 
     # -- input -------------------------------------------------------------------------------
 
-    def handle(self, text: str) -> list[Message]:
-        """Answer one typed line. Never raises a CoupError."""
-        word = text.strip().lower()
-        if not word:
-            return []
-        if word == "quit":
-            self.finished = True
-            return []
-        if word == "hint":
-            return self._hint()
-        if word == "undo":
-            return self._undo()
-        if self.finished:
-            return [("error", "the puzzle is over ('quit' to leave)")]
-        try:
-            move = self._parse(text)
-        except CoupError as error:
-            return [("error", str(error))]
-        return self._play(text.strip(), move)
+    def commands(self) -> dict[str, Callable[[], list[Message]]]:
+        return {"hint": self._hint, "undo": self._undo}
 
-    def _parse(self, text: str) -> Move:
+    def seat_move(self, text: str) -> Move:
         other = f"the solver plays {self.state.names[1 - self.me]}"
         return typed_move(text, self.state, self.me, other)
 
-    def _play(self, typed: str, move: Move) -> list[Message]:
+    def play(self, typed: str, move: Move) -> list[Message]:
         self.undo_stack.append((self.state, len(self.judged), random.Random()))
         self.undo_stack[-1][2].setstate(self.rng.getstate())
         best, before = self._best(self.state)

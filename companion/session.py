@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver import CoupError, Phase
+from solver import CoupError, Move, Phase
 
 from .advice import THRESHOLD, percent
 from .endgame import TABLE_BUDGET
@@ -262,3 +262,41 @@ COMMANDS: dict[str, Command] = {
     )
 }
 _ARGUMENT_COMMANDS = frozenset({"odds", "save"})
+
+
+class SoloGame:
+    """A game one person plays at the prompt (a puzzle, a game against bots): lines in,
+    messages out. A line is a command by name, ``quit``, or a move of the person's seat."""
+
+    finished: bool
+
+    def commands(self) -> dict[str, Callable[[], list[Message]]]:
+        """The commands besides ``quit``, by name."""
+        return {}
+
+    def seat_move(self, text: str) -> Move:
+        """The person's move that ``text`` names. Raises CoupError."""
+        raise NotImplementedError
+
+    def play(self, typed: str, move: Move) -> list[Message]:
+        """Play the person's move and what follows until they are to move again."""
+        raise NotImplementedError
+
+    def handle(self, text: str) -> list[Message]:
+        """Answer one typed line. Never raises a CoupError."""
+        word = text.strip().lower()
+        if not word:
+            return []
+        if word == "quit":
+            self.finished = True
+            return []
+        command = self.commands().get(word)
+        if command is not None:
+            return command()
+        if self.finished:
+            return [("error", "the game is over ('quit' to leave)")]
+        try:
+            move = self.seat_move(text)
+        except CoupError as error:
+            return [("error", str(error))]
+        return self.play(text.strip(), move)
