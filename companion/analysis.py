@@ -20,10 +20,11 @@ from typing import Any
 
 from solver import Character, CoupError, Kind, Move, State
 from solver.graph import TooLarge
+from solver.limits import TABLE_BUDGET
 from solver.puzzle import Hypothesis
 
 from .advice import THRESHOLD, ChallengeNote, Claim, percent
-from .endgame import TABLE_BUDGET, common_moves, open_hypotheses, weigh
+from .endgame import common_moves, open_hypotheses, weigh
 from .language import Line, Verb, parse_line
 from .table import ACTION_KINDS, WINDOW_NAMES, Table
 

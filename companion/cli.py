@@ -17,15 +17,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-import networkx as nx
-
 from solver import CHANCE, Character, CoupError, Draft, Kind, Move, Phase, State, Variant, new_game
-from solver.answer import answer
-from solver.graph import DEFAULT_BUDGET, turn_graph
-from solver.puzzle import Puzzle
+from solver.limits import DEFAULT_BUDGET, TABLE_BUDGET
 
-from .answers import solve_json, solve_text
-from .endgame import TABLE_BUDGET
 from .progress import progress
 from .records import Journal, last_game, new_game_path, read_record, remember_last
 from .report import table_json, table_text
@@ -242,6 +236,14 @@ def _draft(args: argparse.Namespace) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    import networkx as nx
+
+    from solver.answer import answer
+    from solver.graph import turn_graph
+    from solver.puzzle import Puzzle
+
+    from .answers import solve_json, solve_text
+
     path = Path(args.file)
     if _missing(path, "solve"):
         return 2

@@ -19,6 +19,7 @@ from solver import Character, CoupError, Move, Phase, State
 from solver.answer import Answer, answer, open_values
 from solver.cards import sort_cards
 from solver.graph import TooLarge
+from solver.limits import TABLE_BUDGET
 from solver.puzzle import Hypothesis
 
 from .beliefs import ASIDE, COURT
@@ -26,10 +27,6 @@ from .table import Table
 
 MAX_HYPOTHESES = 40
 """More hypotheses than this are refused (each is a full solve)."""
-
-TABLE_BUDGET = 1_000_000
-"""Positions per hypothesis that `solve` at the table builds before refusing (a setting,
-``coup table --budget``): a 1-against-1 endgame fits (some 300,000 positions, seconds each)."""
 
 
 def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solver import CoupError, Move, Phase
+from solver.limits import TABLE_BUDGET
 
 from .advice import THRESHOLD, percent
-from .endgame import TABLE_BUDGET
 from .language import parse_line
 from .records import Journal, read_record
 from .report import odds_text, table_text

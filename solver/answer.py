@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .graph import CHANCE, DEFAULT_BUDGET, END, GameGraph, TooLarge
+from .graph import CHANCE, END, GameGraph, TooLarge
+from .limits import DEFAULT_BUDGET
 from .moves import Move
 from .puzzle import Hypothesis
 from .rules import Kind

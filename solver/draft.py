@@ -25,7 +25,8 @@ from itertools import combinations_with_replacement, permutations
 
 from .cards import Character, Variant
 from .equilibrium import Equilibrium, bayesian_game, matrix_game
-from .graph import DEFAULT_BUDGET, GameGraph
+from .graph import GameGraph
+from .limits import DEFAULT_BUDGET
 from .solve import solve
 from .state import State
 

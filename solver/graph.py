@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import CoupError
+from .limits import DEFAULT_BUDGET
 from .moves import Move
 from .rules import ASSASSINATE_COST, COUP_COST, FORCED_COUP_COINS, STEAL_AMOUNT
 from .state import CHANCE_PHASES, Phase, State, Turn
@@ -40,8 +41,6 @@ from .state import CHANCE_PHASES, Phase, State, Turn
 MAX, MIN, CHANCE, END = 0, 1, 2, 3
 """Node kinds: the player to move at the root decides (MAX), the other (MIN), chance, the end."""
 
-DEFAULT_BUDGET = 8_000_000
-"""Positions the solver builds before refusing (a setting)."""
 
 Ints = npt.NDArray[np.int64]
 

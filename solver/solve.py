@@ -507,9 +507,7 @@ def _end_component_violations(graph: GameGraph, arrays: _Arrays, values: Objects
     return bad
 
 
-def end_components(
-    graph: GameGraph, arrays: _Arrays, choice: Ints, fixed: int, within: Bools | None = None
-) -> Bools:
+def end_components(graph: GameGraph, arrays: _Arrays, choice: Ints, fixed: int, within: Bools | None = None) -> Bools:
     """The positions where the player other than ``fixed`` can keep play going forever, when
     ``fixed`` plays ``choice`` (the union of the maximal end components), staying ``within``
     the given positions if any."""
