@@ -28,7 +28,7 @@ from solver import Character, CoupError, Draft, Kind, Move, State, Variant, new_
 from solver.rules import RULES
 
 from .endgame import common_moves, open_hypotheses, weigh
-from .language import typed_move
+from .language import Verb, typed_move
 from .session import Message, SoloGame
 from .simulate import NAMES, RecordWriter, Style
 from .table import Table
@@ -38,6 +38,8 @@ DOUBT = Fraction(1, 8)
 """The counter challenges claims less likely than this to be true (or impossible ones)."""
 ENDGAME_HYPOTHESES, ENDGAME_BUDGET = 8, 600_000
 """Limits of the solver's use by a bot (per decision)."""
+LOOPING = {Kind.STEAL: Verb.STEAL, Kind.ASSASSINATE: Verb.ASSASSINATE}
+"""Actions a target can answer with a block, round and round."""
 QUIET = 0.1
 """The counter bluffs only while every other player challenges less often than this."""
 VIEW = Style(explicit_pass=1.0, bare_show=1.0, late_draw=0.0)
@@ -151,23 +153,26 @@ class Bot:
                 Kind.AID: 2.0,
                 Kind.INCOME: 1.5,
             }.get(m.kind, 0.0)
-            if m.kind in (Kind.STEAL, Kind.ASSASSINATE) and self._was_blocked(m.kind, m.target):
+            if m.kind in LOOPING and (LOOPING[m.kind], self.names[m.target]) in blocked:
                 base -= 5.0  # do not go round a loop the target has already answered
             return base + target_weight + rng.random() * 0.5
 
+        blocked = self._blocked()
         allowed = [m for m in moves if self._claim_allowed(claim(m), rng)]
         allowed = allowed or [m for m in moves if claim(m) is None]
         return max(allowed, key=score)
 
-    def _was_blocked(self, kind: Kind, target: int) -> bool:
-        """Did this seat's last such action against ``target`` get blocked?"""
-        verb = {Kind.STEAL: "steal", Kind.ASSASSINATE: "assassinate"}[kind]
-        mine = f"{self.names[self.seat]} {verb} {self.names[target]}"
-        lines = [line.canonical() for _, line in self.table.lines]
-        for i in range(len(lines) - 1, -1, -1):
-            if lines[i] == mine:
-                return any(later.startswith(f"{self.names[target]} block") for later in lines[i + 1 : i + 4])
-        return False
+    def _blocked(self) -> set[tuple[Verb, str]]:
+        """(action, target) of this seat's steals and assassinations whose last try the
+        target blocked (read once per decision from the seat's lines)."""
+        me = self.names[self.seat]
+        lines = [line for _, line in self.table.lines]
+        last: dict[tuple[Verb, str], bool] = {}
+        for i, line in enumerate(lines):
+            if line.player == me and line.verb in LOOPING.values() and line.target is not None:
+                answers = lines[i + 1 : i + 4]
+                last[(line.verb, line.target)] = any(a.verb is Verb.BLOCK and a.player == line.target for a in answers)
+        return {key for key, was in last.items() if was}
 
     def _claim_allowed(self, character: Character | None, rng: random.Random) -> bool:
         if character is None or self._holds(character):
