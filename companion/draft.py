@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -82,15 +83,9 @@ def recompute(
     jobs = [(variant, pair) for pair in (pairs if pairs is not None else pick_pairs(variant))]
     out: Payoffs = {}
     states = 0
-    if workers <= 1:
-        results = map(_solve_pair, jobs)
-        for data, size in results:
-            out.update(from_json(data))
-            states += size
-            tick()
-        return out, states
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for data, size in pool.map(_solve_pair, jobs):
+    with ExitStack() as stack:
+        pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers)) if workers > 1 else None
+        for data, size in (pool.map if pool is not None else map)(_solve_pair, jobs):
             out.update(from_json(data))
             states += size
             tick()
