@@ -2,7 +2,7 @@
 a plain replay of the same record (the table alone, which the analysis needs anyway).
 
 The record, benchmarks/records/long/158-turns.coup, is a random 8-player game (seed 100 of
-companion.simulate with calm play) of 158 turns and 300 lines, from one seat's view.
+companion.coup.simulate with calm play) of 158 turns and 300 lines, from one seat's view.
 
     python benchmarks/analyze.py [--json] [--repeat 3]
 """
@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from companion.analysis import analysis_json, analyze
-from companion.table import replay
+from companion.coup.analysis import analysis_json, analyze
+from companion.coup.table import replay
 
 RECORD = Path(__file__).parent / "records" / "long" / "158-turns.coup"
 

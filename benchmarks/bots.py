@@ -16,9 +16,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from companion.bots import PERSONALITIES, bot_game
+from companion.coup.bots import PERSONALITIES, bot_game
 from companion.progress import progress
-from solver import Variant
+from solver.coup import Variant
 
 
 def one(seed: int) -> tuple[list[str], int | None, float]:

@@ -13,9 +13,9 @@ import sys
 import time
 from typing import Any
 
-from companion.draft import Advice, recompute, shipped
+from companion.coup.draft_advice import Advice, recompute, shipped
 from companion.progress import progress
-from solver import Draft, Variant
+from solver.coup import Draft, Variant
 
 
 def main() -> int:

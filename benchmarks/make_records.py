@@ -14,9 +14,9 @@ import random
 import sys
 from pathlib import Path
 
-from companion.simulate import NAMES, RecordWriter, Style, _claim, _claim_is_true, random_record
-from companion.table import replay
-from solver import Draft, Kind, Move, State, Variant, new_game
+from companion.coup.simulate import NAMES, RecordWriter, Style, _claim, _claim_is_true, random_record
+from companion.coup.table import replay
+from solver.coup import Draft, Kind, Move, State, Variant, new_game
 
 HERE = Path(__file__).parent / "records"
 WANTED = (

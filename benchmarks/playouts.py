@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from companion.progress import progress
-from solver import Variant, new_game, play_random
+from solver.coup import Variant, new_game, play_random
 
 PLAYER_COUNTS = (2, 4, 6, 8)
 COUPML_MAX_PLAYERS = 6  # coupml deals from one 15-card deck

@@ -30,9 +30,10 @@ from typing import Any
 import numpy as np
 
 from companion.progress import progress
-from solver import Character, State, Variant
+from solver.coup import Character, State, Variant
+from solver.coup.turns import build
 from solver.graph import CHANCE, END, MAX, MIN, GameGraph
-from solver.solve import solve
+from solver.values import solve
 
 
 def single_card(a: Character, b: Character, variant: Variant) -> State:
@@ -126,7 +127,7 @@ def run_one(name: str, baseline: bool, python_baseline: bool = False) -> dict[st
     else:
         root = two_against_one() if name == "two_vs_one" else two_against_two()
     started = time.perf_counter()
-    graph = GameGraph.build(root)
+    graph = build(root)
     built = time.perf_counter()
     solution = solve(graph)
     seconds = time.perf_counter() - started

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import beliefs
+from companion.coup.report import table_json
+from companion.coup.table import Table
 from companion.progress import progress
-from companion.report import table_json
-from companion.table import Table
 
 RECORDS = Path(__file__).parent / "records"
 BASELINE_MAX_PLAYERS = 6  # the brute force enumerates every world: hopeless beyond

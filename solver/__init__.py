@@ -1,39 +1,40 @@
-"""The rules engine of Coup and Complots, and exact reasoning about it. No I/O, no prompt.
+"""Rules and exact reasoning for the games of the house: no prompt, no person, no file but the
+solver's own data.
 
->>> from solver import Character, Kind, Move, State, Variant
->>> s = State.from_text("ambassador Alice:1:DK:- Bob:2:A:C court=DDAACCKKBBB aside=- phase=action actor=Alice")
->>> s = s.apply(Move(Kind.TAX, 0)).apply(Move(Kind.PASS, 1))
->>> s.coins, s.current_player()
-((4, 2), 1)
+Game-free parts live here: :mod:`solver.errors` (one hierarchy of errors), :mod:`solver.game`
+(the interface every game's state offers, in OpenSpiel's shape), :mod:`solver.graph` and
+:mod:`solver.values` (exact values of 2-player stochastic games with their certificate),
+:mod:`solver.equilibrium` (exact equilibria of small zero-sum games) and
+:mod:`solver.counting` (exact counting of copies). Each game is one folder: :mod:`solver.coup`.
+
+>>> from solver import GameError, IllegalMove
+>>> issubclass(IllegalMove, GameError)
+True
 """
 
-from .cards import Character, Draft, Variant, deck
-from .errors import CoupError, IllegalMove, ImpossibleTable, ParseError
-from .moves import CHANCE, NOBODY, TERMINAL, Move
-from .rules import RULES, ActionRule, Blockers, Kind
-from .state import After, Phase, State, Turn, new_game, play_random
+from .errors import (
+    GameError,
+    IllegalMove,
+    ImpossibleTable,
+    NotCertified,
+    ParseError,
+    RecordError,
+    TooLarge,
+    Unsupported,
+)
+from .game import CHANCE, TERMINAL, GameState, play_random
 
 __all__ = [
     "CHANCE",
-    "NOBODY",
-    "RULES",
     "TERMINAL",
-    "ActionRule",
-    "After",
-    "Blockers",
-    "Character",
-    "CoupError",
-    "Draft",
+    "GameError",
+    "GameState",
     "IllegalMove",
     "ImpossibleTable",
-    "Kind",
-    "Move",
+    "NotCertified",
     "ParseError",
-    "Phase",
-    "State",
-    "Turn",
-    "Variant",
-    "deck",
-    "new_game",
+    "RecordError",
+    "TooLarge",
+    "Unsupported",
     "play_random",
 ]

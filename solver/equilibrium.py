@@ -23,7 +23,7 @@ import numpy as np
 from flint import fmpq, fmpq_mat
 from scipy.optimize import linprog
 
-from .errors import CoupError
+from .errors import GameError
 
 SUPPORT = 1e-9
 """Float weights above this are in a strategy's support."""
@@ -32,7 +32,7 @@ Strategy = list[list[Fraction]]
 """Per type, the probability of each action."""
 
 
-class NotVerified(CoupError):
+class NotVerified(GameError):
     """An equilibrium that failed its exact check (never reported)."""
 
 

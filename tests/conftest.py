@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver import State
+from solver.coup import State
 
 
 def move_named(state: State, line: str):  # type: ignore[no-untyped-def]
@@ -35,8 +35,8 @@ def lines(block: str) -> Iterable[str]:
 def position(*seats: str, variant: str = "ambassador", to_move: int = 0, court: str | None = None) -> State:
     """A turn-start position from seat specs like ``"Alice 2 AC"`` or ``"Bob 3 D/C"``
     (coins, then face-down/face-up card letters); the court is the rest of the deck unless given."""
-    from solver import Variant
-    from solver.cards import from_letters
+    from solver.coup import Variant
+    from solver.coup.cards import from_letters
 
     names, coins, hidden, face_up = [], [], [], []
     for spec in seats:

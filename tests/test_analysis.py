@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.analysis import Analysis, analysis_json, analyze, plot
-from companion.cli import main
+from companion.coup.analysis import Analysis, analysis_json, analyze, plot
+from companion.coup.cli import main
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.analysis import analyze
-from companion.bots import PERSONALITIES, Bot, BotTable, bot_game, start
-from companion.simulate import NAMES
-from solver import Kind, Move, State, Variant
+from companion.coup.analysis import analyze
+from companion.coup.bots import PERSONALITIES, Bot, BotTable, bot_game, start
+from companion.coup.simulate import NAMES
+from solver.coup import Kind, Move, State, Variant
 
 BOT = 1  # the bot under test sits second
 
@@ -106,7 +106,7 @@ def test_coup_play_through_the_prompt_to_the_end(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "companion.cli",
+            "companion.coup.cli",
             "play",
             "--players",
             "3",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.coup.cli import main
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.coup"))
 

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from reference.brute import brute_replay
 
-from companion.beliefs import Beliefs
-from companion.report import table_json
-from companion.simulate import Style, random_record
-from companion.table import replay
-from solver import Character, Draft
+from companion.coup.beliefs import Beliefs
+from companion.coup.report import table_json
+from companion.coup.simulate import Style, random_record
+from companion.coup.table import replay
+from solver.coup import Character, Draft
 
 GOLDEN = Path(__file__).parent / "golden" / "records"
 

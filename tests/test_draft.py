@@ -9,12 +9,12 @@ from fractions import Fraction
 
 import pytest
 
-from companion.cli import main
-from companion.draft import Advice, advice_for, shipped
-from companion.session import Session
-from companion.table import replay
-from solver import Character, Draft, Variant
-from solver.draft import deals, games, opening, pick_pairs, solve_pair
+from companion.coup.cli import main
+from companion.coup.draft_advice import Advice, advice_for, shipped
+from companion.coup.session import Session
+from companion.coup.table import replay
+from solver.coup import Character, Draft, Variant
+from solver.coup.draft import deals, games, opening, pick_pairs, solve_pair
 from solver.equilibrium import bayesian_game
 
 VARIANTS = list(Variant)

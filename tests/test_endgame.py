@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from companion.endgame import hypotheses, solve_table
-from companion.session import Session
-from companion.table import replay
-from solver import Character, CoupError
-from solver.graph import TooLarge
+from companion.coup.endgame import hypotheses, solve_table
+from companion.coup.session import Session
+from companion.coup.table import replay
+from solver.coup import Character, GameError
+from solver.errors import Unsupported
 
 SETUP = "players Alice Bob\ndraft none\nme Alice\nhand duke captain\ncoins Alice 17\ncoins Bob 7\n"
 BOTH_COUPED = SETUP + "Alice coup Bob\nBob lose contessa\nBob coup Alice\nAlice lose captain\n"
@@ -48,7 +48,7 @@ def test_solve_command_answers_at_the_prompt() -> None:
 
 def test_solve_refuses_three_players_naming_the_limit() -> None:
     table = replay("players Alice Bob Carol\nme Alice\nhand duke captain\nAlice income\n")
-    with pytest.raises(TooLarge, match="two living players; 3 are left"):
+    with pytest.raises(Unsupported, match="two living players; 3 are left"):
         hypotheses(table)
 
 
@@ -65,7 +65,7 @@ def test_solve_refuses_beyond_the_budget_and_changes_nothing() -> None:
 
 def test_solve_mid_turn_is_refused() -> None:
     table = replay(BOTH_COUPED + "Alice coup Bob\n")
-    with pytest.raises(CoupError):
+    with pytest.raises(GameError):
         hypotheses(table)
 
 

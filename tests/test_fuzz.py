@@ -10,14 +10,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.complete import legal_lines
-from companion.language import WORDS, parse_line
-from companion.records import Journal
-from companion.report import table_json
-from companion.session import Session
-from companion.simulate import random_record
-from companion.table import Table, replay
-from solver import CoupError
+from companion.coup.completion import legal_lines
+from companion.coup.language import WORDS, parse_line
+from companion.coup.records import Journal
+from companion.coup.report import table_json
+from companion.coup.session import Session
+from companion.coup.simulate import random_record
+from companion.coup.table import Table, replay
+from solver.coup import GameError
 
 VOCABULARY = sorted(WORDS) + ["duke", "contessa", "comtesse", "capitaine", "joker", "7", "-1", "Alice", "Bo", "Zed"]
 
@@ -57,7 +57,7 @@ def near_misses(draw: st.DrawFn, table: Table) -> str:
 @settings(max_examples=400, deadline=None)
 @given(st.text(max_size=60))
 def test_random_text_never_raises_anything_but_a_parse_error(text: str) -> None:
-    with contextlib.suppress(CoupError):
+    with contextlib.suppress(GameError):
         parse_line(text, ("Alice", "Bob", "Carol"))
 
 
@@ -70,7 +70,7 @@ def test_near_miss_lines_are_accepted_or_refused_with_a_coup_error_and_change_no
     before = (table_json(table), table.record())
     try:
         after = table.apply_text(line)
-    except CoupError as error:
+    except GameError as error:
         assert str(error) and "\n" not in str(error)
     else:  # the line is added at the end, or just before the last one (a replacement drawn
         # after the challenger's loss is written before it: show, draw, lose)

@@ -7,9 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from solver import Character, State, Variant
-from solver.graph import CHANCE, END, MAX, MIN, GameGraph, TooLarge, coin_class
-from solver.solve import solve
+from solver.coup import Character, State, Variant
+from solver.coup.turns import build, coin_class
+from solver.errors import TooLarge, Unsupported
+from solver.graph import CHANCE, END, MAX, MIN, GameGraph
+from solver.values import solve
 
 D, A, CT, K, B, INQ = (
     Character.DUKE,
@@ -51,7 +53,7 @@ def ends(graph: GameGraph, node: int) -> object:
 @pytest.mark.parametrize("text", POSITIONS)
 def test_every_node_has_exactly_the_engines_moves_and_successors(text: str) -> None:
     root = State.from_text(text)
-    graph = GameGraph.build(root, compact=False)
+    graph = build(root, compact=False)
     rng = random.Random(len(text))
     sample = rng.sample(range(graph.size), min(graph.size, 2500))
     for node in sample:
@@ -88,7 +90,7 @@ def test_compact_graph_has_fewer_nodes_and_the_same_values(text: str) -> None:
     """Folding forced moves and merging equal sub-turn nodes changes no value: every node of
     the compact graph is worth what its state is worth in the full graph."""
     root = State.from_text(text)
-    full, small = GameGraph.build(root, compact=False), GameGraph.build(root)
+    full, small = build(root, compact=False), build(root)
     assert small.size < full.size * 0.7
     exact, fast = solve(full), solve(small)
     where = {ends(full, n): n for n in range(full.size)}
@@ -98,7 +100,7 @@ def test_compact_graph_has_fewer_nodes_and_the_same_values(text: str) -> None:
 
 
 def test_the_root_is_node_0_and_ends_are_shared() -> None:
-    graph = GameGraph.build(State.from_text(POSITIONS[0]))
+    graph = build(State.from_text(POSITIONS[0]))
     assert graph.state(0) == State.from_text(POSITIONS[0])
     assert graph.kind[graph.win_node] == END and graph.terminal[graph.win_node] == 1
     assert graph.terminal[graph.loss_node] == -1
@@ -120,7 +122,7 @@ def test_more_than_two_players_or_the_budget_are_refused() -> None:
         hidden=((D,), (A,), (CT,)),
         face_up=((K,), (B,), (D,)),
     )
-    with pytest.raises(TooLarge, match="two players"):
-        GameGraph.build(three)
+    with pytest.raises(Unsupported, match="two players"):
+        build(three)
     with pytest.raises(TooLarge, match="more than 100 positions"):
-        GameGraph.build(State.from_text(POSITIONS[0]), budget=100)
+        build(State.from_text(POSITIONS[0]), budget=100)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.language import Line, Verb, parse_line
-from companion.simulate import random_record
-from companion.table import replay
-from solver import Character, ParseError
+from companion.coup.language import Line, Verb, parse_line
+from companion.coup.simulate import random_record
+from companion.coup.table import replay
+from solver.coup import Character, ParseError
 
 NAMES = ("Alice", "Bob", "Carol", "Albert")
 

@@ -16,11 +16,11 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
-from companion.complete import completions
-from companion.prompt import run
-from companion.records import Journal
-from companion.session import Session
-from companion.table import replay
+from companion.coup.completion import completions
+from companion.coup.prompt import run
+from companion.coup.records import Journal
+from companion.coup.session import Session
+from companion.coup.table import replay
 
 GAME = [
     "players Alice Bob Carol",
@@ -88,7 +88,7 @@ def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
     return pexpect.spawn(
         sys.executable,
-        ["-m", "companion.cli", "table", *args],
+        ["-m", "companion.coup.cli", "table", *args],
         env=env,
         encoding="utf-8",
         timeout=20,

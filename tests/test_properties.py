@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement, pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import NOBODY, Character, Draft, IllegalMove, Kind, Move, Phase, State, Variant, new_game
+from solver.coup import NOBODY, Character, Draft, IllegalMove, Kind, Move, Phase, State, Variant, new_game
 
 MOVE_BOUND = 3000
 """Uniformly random games end long before this many moves (the longest seen is a few hundred)."""

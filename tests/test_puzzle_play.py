@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.puzzles import PuzzleSession, bundled, describe, load
+from companion.coup.puzzle_play import PuzzleSession, bundled, describe, load
 
 PUZZLES = Path(__file__).parent.parent / "examples" / "puzzles"
 
@@ -66,7 +66,7 @@ def test_the_bundled_puzzles_are_offered_in_order() -> None:
 
 def test_coup_puzzle_through_the_prompt_to_the_end(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "puzzle", "--seed", "1"],
+        [sys.executable, "-m", "companion.coup.cli", "puzzle", "--seed", "1"],
         input="1\nhint\nAlice income\nundo\nAlice coup Bob\n",
         capture_output=True,
         text=True,

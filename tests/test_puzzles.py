@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from solver import Kind, State
-from solver.answer import answer
-from solver.puzzle import Puzzle
+from solver.coup import Kind, State
+from solver.coup.hidden import answer
+from solver.coup.puzzle import Puzzle
 
 PUZZLES = Path(__file__).parent.parent / "examples" / "puzzles"
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from conftest import play, position, words
 
-from solver import (
+from solver.coup import (
     CHANCE,
     TERMINAL,
     Character,
@@ -24,7 +24,7 @@ from solver import (
     deck,
     new_game,
 )
-from solver.cards import Character as C
+from solver.coup.cards import Character as C
 
 D, A, CT, K, B, INQ = C.DUKE, C.ASSASSIN, C.CONTESSA, C.CAPTAIN, C.AMBASSADOR, C.INQUISITOR
 

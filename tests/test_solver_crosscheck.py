@@ -1,4 +1,4 @@
-"""The exact endgame solver (solver/solve.py) against an independent exact method.
+"""The exact endgame solver (solver/values.py) against an independent exact method.
 
 The reference, tests/reference/exact_game.py, was written from docs/spec/outputs.md ("Value
 semantics") and the engine's API only: nested strategy iteration with exact fractions, with its
@@ -29,9 +29,8 @@ from functools import cache
 
 import pytest
 
-from solver import Character, State, Variant
-from solver.graph import GameGraph
-from solver.solve import solve
+from solver.coup import Character, State, Variant, turns
+from solver.values import solve
 from tests.conftest import move_named, play, position
 from tests.reference.exact_game import (
     CHANCE,
@@ -127,7 +126,7 @@ def crosscheck(state: State, cap: int | None = None) -> tuple[Graph, list[Fracti
     g = build(state, cap)
     mine = solve_graph(g)
     where = {s: i for i, s in enumerate(g.states)}
-    graph = GameGraph.build(state)
+    graph = turns.build(state)
     theirs = solve(graph)
 
     def context() -> str:  # for failure messages only

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from companion.report import table_json
-from companion.table import Table, replay
-from solver import Character, CoupError, IllegalMove, ImpossibleTable, ParseError
+from companion.coup.report import table_json
+from companion.coup.table import Table, replay
+from solver.coup import Character, GameError, IllegalMove, ImpossibleTable, ParseError
 
 SETUP = "players Alice Bob Carol\nme Carol\nhand duke captain\n"
 
@@ -215,6 +215,6 @@ def test_the_draft_tracks_the_opponents_dealt_card_from_the_third_pack() -> None
 
 def test_every_error_is_a_coup_error() -> None:
     for line in ("Bob block", "Zed tax", "pass", "draw duke", "saw duke", "keep duke", "Carol show"):
-        with pytest.raises(CoupError):
+        with pytest.raises(GameError):
             table(SETUP).apply_text(line)
-    assert issubclass(ParseError, CoupError)
+    assert issubclass(ParseError, GameError)

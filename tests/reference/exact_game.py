@@ -1,7 +1,7 @@
 """Independent exact solver of 2-player open-hand endgames (tests only).
 
 Written from docs/spec/outputs.md ("Value semantics") and the engine's public API alone, without
-reading the project's solver (``solver/solve.py``, ``solver/graph.py``), so that the two can be
+reading the project's solver (``solver/values.py``, ``solver/coup/turns.py``), so that the two can be
 cross-checked.
 
 The game
@@ -83,7 +83,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from solver import State
+from solver.coup import State
 
 __all__ = [
     "CHANCE",

@@ -1,0 +1,3 @@
+"""Coup and Complots at the table: the table language, the tracker and what the seat knows,
+advice, the endgame, the analysis of a record, bots, puzzles and draft advice; the ``coup``
+command."""

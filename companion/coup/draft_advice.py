@@ -1,0 +1,194 @@
+"""`coup draft`: exact advice for the 2-player draft (outputs.md, "2-player draft").
+
+The expensive part, the open-hand value of the 500 games the draft can produce per variant, is
+computed once (:func:`recompute`, 15 solver graphs) and shipped in ``companion/coup/data/draft.json``;
+the draft's equilibrium is then a tiny exact linear program solved on the spot.
+
+>>> advice = Advice.load(Variant.AMBASSADOR, Draft.DEALT_FIRST)
+>>> sum(advice.game_value(seat) for seat in (0, 1))
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from solver.coup import Character, Draft, GameError, Variant
+from solver.coup.draft import Payoffs, dealt_first, pick_first, pick_pairs, solve_pair
+from solver.equilibrium import Equilibrium
+
+from .advice import percent
+
+DATA = "draft.json"
+SEATS = ("first", "second")
+
+
+def draft_order(text: str) -> Draft:
+    """dealt-first or pick-first (``none`` has no draft to advise on)."""
+    order = Draft.parse(text)
+    if order is Draft.NONE:
+        raise GameError("draft none has no draft: use dealt-first or pick-first")
+    return order
+
+
+def game_key(deal: tuple[Character, Character], picks: tuple[Character, Character]) -> str:
+    """'duke captain / assassin duke': the two dealt cards, then the two picks."""
+    return f"{deal[0].name_en} {deal[1].name_en} / {picks[0].name_en} {picks[1].name_en}"
+
+
+def to_json(table: Payoffs) -> dict[str, str]:
+    return {game_key(deal, picks): str(value) for (deal, picks), value in sorted(table.items(), key=str)}
+
+
+def from_json(data: dict[str, str]) -> Payoffs:
+    out: Payoffs = {}
+    for key, value in data.items():
+        dealt, picked = key.split(" / ")
+        d1, d2 = (Character.parse(w) for w in dealt.split())
+        p1, p2 = (Character.parse(w) for w in picked.split())
+        out[((d1, d2), (p1, p2))] = Fraction(value)
+    return out
+
+
+def shipped(variant: Variant) -> Payoffs:
+    """The payoff table shipped with the package. Raises GameError if it is missing."""
+    text = resources.files("companion.coup").joinpath("data", DATA).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    if str(variant) not in data:
+        raise GameError(f"no shipped draft table for the {variant} variant; run coup draft --recompute")
+    return from_json(data[str(variant)]["payoffs"])
+
+
+def _solve_pair(job: tuple[Variant, tuple[Character, Character]]) -> tuple[dict[str, str], int]:
+    table, states = solve_pair(*job)
+    return to_json(table), states
+
+
+def recompute(
+    variant: Variant,
+    pairs: list[tuple[Character, Character]] | None = None,
+    workers: int = 2,
+    tick: Callable[[], None] = lambda: None,
+) -> tuple[Payoffs, int]:
+    """The payoff table (of ``pairs`` of picks, all 15 by default), solved on ``workers``
+    processes; and the total of states solved."""
+    jobs = [(variant, pair) for pair in (pairs if pairs is not None else pick_pairs(variant))]
+    out: Payoffs = {}
+    states = 0
+    with ExitStack() as stack:
+        pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers)) if workers > 1 else None
+        for data, size in (pool.map if pool is not None else map)(_solve_pair, jobs):
+            out.update(from_json(data))
+            states += size
+            tick()
+    return out, states
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The draft's equilibrium for one variant and order, read from either seat."""
+
+    variant: Variant
+    order: Draft
+    equilibrium: Equilibrium
+
+    @classmethod
+    def load(cls, variant: Variant, order: Draft, table: Payoffs | None = None) -> Advice:
+        table = shipped(variant) if table is None else table
+        solve = dealt_first if order is Draft.DEALT_FIRST else pick_first
+        return cls(variant, order, solve(variant, table))
+
+    def _side(self, seat: int) -> tuple[list[list[Fraction]], list[list[Fraction]], int]:
+        """(strategy, payoffs from the seat's side, sign)."""
+        e = self.equilibrium
+        if seat == 0:
+            return e.row, e.row_payoffs, 1
+        return e.column, [[-v for v in row] for row in e.column_payoffs], -1
+
+    def game_value(self, seat: int) -> Fraction:
+        """The whole draft's value for ``seat`` (0 first, 1 second) before any deal; unique."""
+        return self.equilibrium.value if seat == 0 else -self.equilibrium.value
+
+    def advice(self, seat: int, dealt: Character | None) -> dict[str, Any]:
+        """The outputs.md object for ``seat`` and its dealt card (None with pick-first)."""
+        chars = self.variant.characters
+        if self.order is Draft.PICK_FIRST:
+            if dealt is not None:
+                raise GameError("with pick-first the pick comes before the deal: --dealt does not apply")
+            row = 0
+        else:
+            if dealt is None:
+                raise GameError("dealt-first needs the dealt card")
+            if dealt not in chars:
+                raise GameError(f"{dealt.name_en} is not a card of the {self.variant} variant")
+            row = chars.index(dealt)
+        strategy, payoffs, _ = self._side(seat)
+        picks = {c.name_en: payoffs[row][i] for i, c in enumerate(chars)}
+        recommended = {c.name_en: p for c, p in zip(chars, strategy[row], strict=True) if p}
+        return {
+            "variant": str(self.variant),
+            "order": str(self.order),
+            "seat": SEATS[seat],
+            "dealt": dealt.name_en if dealt is not None else None,
+            "picks": {k: str(v) for k, v in picks.items()},
+            "recommended": {k: str(v) for k, v in recommended.items()},
+            "value": str(max(picks.values())),
+            "game_value": str(self.game_value(seat)),
+        }
+
+    def dealt_cards(self) -> list[Character | None]:
+        return list(self.variant.characters) if self.order is Draft.DEALT_FIRST else [None]
+
+    def text(self, seats: tuple[int, ...] = (0, 1)) -> str:
+        """For each seat and dealt card: every pick's value and the recommended pick(s)."""
+        chars = self.variant.characters
+        lines = [f"2-player draft, {self.variant}, {self.order}: values are P(win) - P(loss), exact"]
+        for seat in seats:
+            rows = []
+            for dealt in self.dealt_cards():
+                a = self.advice(seat, dealt)
+                mix = ", ".join(k if v == "1" else f"{k} {percent(Fraction(v))}" for k, v in a["recommended"].items())
+                label = dealt.name_en if dealt is not None else "(before the deal)"
+                rows.append([label, *(a["picks"][c.name_en] for c in chars), mix])
+            header = ["dealt", *(c.name_en for c in chars), "pick"]
+            widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+            lines += ["", f"{SEATS[seat]} player (game value {self.game_value(seat)}):"]
+            for r in [header, *rows]:
+                cells = [r[0].ljust(widths[0])] + [x.rjust(widths[i + 1]) for i, x in enumerate(r[1:-1])]
+                lines.append("  " + "  ".join(cells) + "  " + r[-1])
+        return "\n".join(lines)
+
+
+@cache
+def advice_for(variant: Variant, order: Draft) -> Advice:
+    """The shipped table's advice (computed once per process)."""
+    return Advice.load(variant, order)
+
+
+def pick_model(variant: Variant, order: Draft) -> Callable[[int, Character], dict[Character, Fraction]]:
+    """The equilibrium's pick probabilities per seat and dealt card, for the table's
+    probability model (``coup table --draft-model equilibrium``)."""
+    advice = advice_for(variant, order)
+    chars = variant.characters
+
+    def picks(seat: int, dealt: Character) -> dict[Character, Fraction]:
+        strategy = advice.equilibrium.row if seat == 0 else advice.equilibrium.column
+        mix = strategy[0] if order is Draft.PICK_FIRST else strategy[chars.index(dealt)]
+        return dict(zip(chars, mix, strict=True))
+
+    return picks
+
+
+def suggestion(variant: Variant, order: Draft, seat: int, dealt: Character | None) -> str:
+    """One line for the table: the recommended pick and its value."""
+    a = advice_for(variant, order).advice(seat, dealt)
+    mix = ", ".join(k if v == "1" else f"{k} {percent(Fraction(v))}" for k, v in a["recommended"].items())
+    return f"draft: pick {mix} (value {a['value']} with best play; coup draft for every pick)"

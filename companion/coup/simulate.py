@@ -1,0 +1,170 @@
+"""Random games written as records in the table language, from one seat's point of view.
+
+The engine plays a full-information game; each move is written as the line a person at the
+table would type (nothing the seat cannot see). Used by the demo, the tests (cross-checks
+against a brute-force counter) and the benchmarks.
+
+>>> text = random_record(players=3, seed=1, me=2)
+>>> text.splitlines()[:3]
+['players Alice Bob Carol', 'variant ambassador', 'me Carol']
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from solver.coup import RULES, Character, Draft, Kind, Move, Phase, State, Variant, new_game
+
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the simulated players behave and how the record is written."""
+
+    challenge: float = 0.15  # chance to challenge or block when offered
+    honest: float = 0.0  # chance to choose only among the claims one can prove
+    calm: float = 0.0  # chance to choose an action that costs nobody an influence (long games)
+    challenge_true: float | None = None  # if set: the chance to challenge a claim that is true
+    prove: float = 0.9  # chance to prove a claim one can prove
+    explicit_pass: float = 0.5  # chance that a closed window is written as `pass`
+    bare_show: float = 0.5  # chance that another player's shown card is written `Bob show`
+    late_draw: float = 0.3  # chance that the seat types its replacement after the challenger's loss
+    max_lines: int = 10_000
+
+
+def _choose(state: State, rng: random.Random, style: Style) -> Move:
+    moves = state.legal_moves()
+    if style.honest and rng.random() < style.honest:
+        held = state.hidden[state.current_player()]
+        honest = tuple(m for m in moves if _claim(state, m) in (None, *held))
+        moves = honest or moves
+    first = moves[0]
+    if style.calm and first.kind.is_action and rng.random() < style.calm:
+        peaceful = tuple(m for m in moves if m.kind not in (Kind.COUP, Kind.ASSASSINATE))
+        moves = peaceful or moves
+    if len(moves) == 1:
+        return first
+    if first.kind is Kind.PASS:
+        rate = style.challenge
+        if style.challenge_true is not None and moves[1].kind is Kind.CHALLENGE and _claim_is_true(state):
+            rate = style.challenge_true
+        return first if rng.random() >= rate else moves[rng.randrange(1, len(moves))]
+    if first.kind is Kind.PROVE:
+        return first if rng.random() < style.prove else moves[rng.randrange(1, len(moves))]
+    return moves[rng.randrange(len(moves))]
+
+
+def _claim_is_true(state: State) -> bool:
+    """In a challenge window: does the claimant hold the claimed character? (Records are made
+    by a simulation that may peek; the records themselves never show what was not seen.)"""
+    t = state.turn
+    if t.block is not None:
+        return t.block in state.hidden[t.blocker]
+    assert t.action is not None
+    claim = RULES[state.variant][t.action].claim
+    return claim in state.hidden[t.actor]
+
+
+def _claim(state: State, move: Move) -> Character | None:
+    """The character ``move`` claims (an action's or a block's), if any."""
+    if move.kind is Kind.BLOCK:
+        return move.card
+    rule = RULES[state.variant].get(move.kind)
+    return rule.claim if rule is not None else None
+
+
+def random_record(
+    players: int,
+    seed: int,
+    me: int | None = 0,
+    variant: Variant | None = None,
+    draft: Draft = Draft.DEALT_FIRST,
+    style: Style = Style(),
+) -> str:
+    """Play one random game and return its record (canonical lines, comments none)."""
+    rng = random.Random(seed)
+    variant = variant if variant is not None else Variant(rng.randrange(2))
+    names = NAMES[:players]
+    state = new_game(names, variant, draft)
+    lines = [f"players {' '.join(names)}", f"variant {variant}"]
+    if players == 2:
+        lines.append(f"draft {draft}")
+    if me is not None:
+        lines.append(f"me {names[me]}")
+    writer = RecordWriter(names, me, rng, style, lines)
+    while not state.is_terminal() and len(lines) < style.max_lines:
+        move = state.sample_chance(rng) if state.is_chance_node() else _choose(state, rng, style)
+        writer.write(state, move)
+        state = state.apply(move)
+    writer.flush()
+    return "".join(line + "\n" for line in lines)
+
+
+class RecordWriter:
+    """Turns engine moves into the table lines one seat would type (``me``; None: a spectator)."""
+
+    def __init__(
+        self, names: tuple[str, ...], me: int | None, rng: random.Random, style: Style, lines: list[str]
+    ) -> None:
+        self.names, self.me, self.rng, self.style, self.lines = names, me, rng, style, lines
+        self.held_draw: str | None = None  # the seat's replacement, typed after the challenger's loss
+
+    def flush(self) -> None:
+        if self.held_draw is not None:
+            self.lines.append(self.held_draw)
+            self.held_draw = None
+
+    def write(self, state: State, move: Move) -> None:
+        names, me, t = self.names, self.me, state.turn
+        kind = move.kind
+        if kind is Kind.DEAL:
+            self._deal(state, move)
+            return
+        if kind is Kind.PICK:
+            if move.player == me:
+                self.lines.append(f"pick {move.card.name_en}")
+            return
+        if kind is Kind.PASS:
+            after = state.apply(move)
+            closed = after.turn.phase is not t.phase or after.turn.actor != t.actor
+            if closed and self.rng.random() < self.style.explicit_pass:
+                self.lines.append("pass")
+            return
+        if kind is Kind.DRAW:
+            if move.player != me:
+                return
+            text = "draw " + " ".join(c.name_en for c in move.cards)
+            if t.phase is Phase.REDRAW and self.rng.random() < self.style.late_draw:
+                self.held_draw = text
+                return
+            self.lines.append(text)
+            return
+        if kind is Kind.KEEP:
+            if move.player == me:
+                self.lines.append("keep " + " ".join(c.name_en for c in move.cards))
+            return
+        if kind is Kind.SHOW:
+            if move.player == me:
+                self.lines.append(f"{names[move.player]} show {move.card.name_en}")
+            elif t.actor == me:
+                self.lines.append(f"saw {move.card.name_en}")
+            elif self.rng.random() < self.style.bare_show:
+                self.lines.append(f"{names[move.player]} show")
+            return
+        self.lines.append(move.text(names))
+        if kind is Kind.LOSE and t.phase is Phase.LOSE:
+            if state.apply(move).is_terminal():
+                self.held_draw = None  # the game ended: nothing more is written
+            self.flush()
+
+    def _deal(self, state: State, move: Move) -> None:
+        me = self.me
+        if state.turn.phase is Phase.DRAFT_DEAL:
+            if me is not None:
+                self.lines.append(f"dealt {move.cards[me].name_en}")
+            return
+        if me is not None:
+            hand = move.cards[2 * me : 2 * me + 2]
+            self.lines.append("hand " + " ".join(c.name_en for c in sorted(hand)))
