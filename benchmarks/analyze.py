@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from companion.coup.analysis import analysis_json, analyze
-from companion.coup.table import replay
+from companion.coup.tracker import replay
 
 RECORD = Path(__file__).parent / "records" / "long" / "158-turns.coup"
 

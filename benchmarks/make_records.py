@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from companion.coup.simulate import NAMES, RecordWriter, Style, _claim, _claim_is_true, random_record
-from companion.coup.table import replay
+from companion.coup.tracker import replay
 from solver.coup import Draft, Kind, Move, State, Variant, new_game
 
 HERE = Path(__file__).parent / "records"

@@ -199,9 +199,7 @@ def main() -> int:
         if sampled:
             python, mine = sum(r["py_vi_seconds"] for r in sampled), sum(r["seconds"] for r in sampled)
             report["ratio_vs_value_iteration"] = round(python / mine, 1)
-            report["ratio_vs_value_iteration_graph_given"] = round(
-                python / sum(r["solve_seconds"] for r in sampled), 1
-            )
+            report["ratio_vs_value_iteration_graph_given"] = round(python / sum(r["solve_seconds"] for r in sampled), 1)
             report["python_value_iteration_s"] = round(python, 1)
             report["python_value_iteration_sweeps"] = [r["py_vi_sweeps"] for r in sampled]
             report["ours_on_those_s"] = round(mine, 2)

@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion import beliefs
+from companion.coup import beliefs
 from companion.coup.report import table_json
-from companion.coup.table import Table
+from companion.coup.tracker import Table
 from companion.progress import progress
 
 RECORDS = Path(__file__).parent / "records"

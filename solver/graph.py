@@ -23,6 +23,8 @@ import networkx as nx
 import numpy as np
 import numpy.typing as npt
 
+from .errors import Unsupported
+
 MAX, MIN, CHANCE, END = 0, 1, 2, 3
 """Node kinds: the root player decides (MAX), the other (MIN), chance, the end."""
 
@@ -94,7 +96,7 @@ class GameGraph:
     def state(self, node: int) -> Any:
         """The position of ``node`` (from the game's labels). Raises ValueError at an end."""
         if self.kind[node] == END or self.labels is None:
-            raise ValueError(f"node {node} is an end of the game")
+            raise Unsupported(f"node {node} is an end of the game: it has no position")
         return self.labels.state(node)
 
     def move(self, edge: int) -> Any:

@@ -51,7 +51,9 @@ def test_replay_canonical_prints_the_canonical_record(tmp_path: Path, capsys: py
     record = tmp_path / "fr.coup"
     record.write_text("joueurs Alice Bob Carol\nmoi Carol\nmain capitaine duc\nAl duchesse   # bluff?\npasse\n")
     assert main(["replay", str(record), "--canonical"]) == 0
-    assert capsys.readouterr().out == "players Alice Bob Carol\nme Carol\nhand duke captain\nAlice tax\npass\n"
+    # table-language.md: the canonical form always writes the variant (and, for 2 players, the draft)
+    canonical = "players Alice Bob Carol\nvariant ambassador\nme Carol\nhand duke captain\nAlice tax\npass\n"
+    assert capsys.readouterr().out == canonical
 
 
 def test_a_wrong_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

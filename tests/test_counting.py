@@ -16,7 +16,7 @@ from reference.brute import brute_replay
 from companion.coup.beliefs import Beliefs
 from companion.coup.report import table_json
 from companion.coup.simulate import Style, random_record
-from companion.coup.table import replay
+from companion.coup.tracker import replay
 from solver.coup import Character, Draft
 
 GOLDEN = Path(__file__).parent / "golden" / "records"

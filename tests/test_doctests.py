@@ -1,4 +1,5 @@
-"""The examples in docstrings and in the README run and print what they say."""
+"""The examples in docstrings and in the README run and print what they say; every module of
+the two packages has at least one."""
 
 from __future__ import annotations
 
@@ -15,14 +16,20 @@ import solver
 MODULES = sorted(
     name
     for package in (solver, companion)
-    for name in [package.__name__] + [f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)]
+    for name in [package.__name__]
+    + [m.name for m in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}.")]
 )
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples_run(name: str) -> None:
+def test_every_module_has_docstring_examples_and_they_run(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"{name} has no docstring example"
     assert result.failed == 0
+
+
+def test_the_modules_walked_include_each_game_folder() -> None:
+    assert "companion.coup.tracker" in MODULES and "solver.coup.engine" in MODULES
 
 
 def test_readme_examples_run() -> None:

@@ -10,9 +10,9 @@ from fractions import Fraction
 import pytest
 
 from companion.coup.cli import main
+from companion.coup.commands import session as Session
 from companion.coup.draft_advice import Advice, advice_for, shipped
-from companion.coup.session import Session
-from companion.coup.table import replay
+from companion.coup.tracker import replay
 from solver.coup import Character, Draft, Variant
 from solver.coup.draft import deals, games, opening, pick_pairs, solve_pair
 from solver.equilibrium import bayesian_game

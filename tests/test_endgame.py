@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from companion.coup.commands import session as Session
 from companion.coup.endgame import hypotheses, solve_table
-from companion.coup.session import Session
-from companion.coup.table import replay
+from companion.coup.tracker import replay
 from solver.coup import Character, GameError
 from solver.errors import Unsupported
 

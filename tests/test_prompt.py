@@ -16,11 +16,12 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
+from companion.coup.commands import front
+from companion.coup.commands import session as Session
 from companion.coup.completion import completions
-from companion.coup.prompt import run
-from companion.coup.records import Journal
-from companion.coup.session import Session
-from companion.coup.table import replay
+from companion.coup.tracker import replay
+from companion.prompt import run
+from companion.records import Journal
 
 GAME = [
     "players Alice Bob Carol",
@@ -50,7 +51,7 @@ def test_a_whole_game_through_the_real_prompt_with_pipe_input(tmp_path: Path) ->
     out = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text("\n".join([*GAME, "table", "quit"]) + "\n")
-        assert run(session, input=pipe, output=PlainTextOutput(out), history=False) == 0
+        assert run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out)) == 0
     printed = out.getvalue()
     assert "Bob has 2 coins; assassinate costs 3" in printed
     assert "Bob's challenge succeeds with 55/78 (71%)" in printed
@@ -68,7 +69,7 @@ def test_ctrl_c_cancels_the_line_and_ctrl_d_asks_before_leaving(tmp_path: Path) 
         pipe.send_text("players Alice Bob\nAlice inc\x03")  # Ctrl-C drops the half-typed line
         pipe.send_text("me Alice\n\x04n\n")  # Ctrl-D, then "n": stay
         pipe.send_text("\x04y\n")  # Ctrl-D, then "y": leave
-        run(session, input=pipe, output=PlainTextOutput(out), history=False)
+        run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out))
     assert session.journal is not None
     assert session.journal.path.read_text() == "players Alice Bob\nme Alice\n"
     assert out.getvalue().count("Leave the table?") >= 2  # asked twice (plain output echoes each prompt)
@@ -76,7 +77,7 @@ def test_ctrl_c_cancels_the_line_and_ctrl_d_asks_before_leaving(tmp_path: Path) 
 
 def test_completion_offers_what_is_legal_now_in_the_language_being_typed() -> None:
     t = replay("players Alice Bob Carol\nme Carol\nhand duke captain\nAlice steal Bob\n")
-    assert completions(t, "")[:3] == ["table", "odds", "history"]
+    assert completions(t, "", Session().commands)[:3] == ["table", "odds", "solve"]
     assert set(completions(t, "B")) == {"Bob"}
     assert {"challenge", "block", "doute", "contre", "income"} <= set(completions(t, "Bob "))  # his turn is next
     assert completions(t, "Bob contre ") == ["capitaine", "ambassadeur"]

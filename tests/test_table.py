@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from companion.coup.report import table_json
-from companion.coup.table import Table, replay
+from companion.coup.tracker import Table, replay
 from solver.coup import Character, GameError, IllegalMove, ImpossibleTable, ParseError
 
 SETUP = "players Alice Bob Carol\nme Carol\nhand duke captain\n"

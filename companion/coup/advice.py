@@ -1,55 +1,38 @@
-"""Flags on claims and the chance a challenge succeeds, with the reasons in words.
+"""Advice at the table: flags on claims with their reasons, the chance a challenge succeeds,
+the pick to make in the draft; each said as an event the moment its line is typed.
 
 >>> level(Fraction(0)), level(Fraction(1, 5)), level(Fraction(1, 2))
 ('impossible', 'unlikely', None)
+>>> percent(Fraction(3, 11))
+'3/11 (27%)'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from solver.coup import Character
+from solver.coup import Character, deck
+from solver.errors import GameError
+
+from ..session import Message, Style
+from .ledger import Because, ChallengeNote, Claim, Level
+
+if TYPE_CHECKING:
+    from .tracker import Table
 
 THRESHOLD = Fraction(1, 4)
 """Below this probability a claim is flagged "unlikely" (a setting)."""
 
 
-def level(probability: Fraction, threshold: Fraction = THRESHOLD) -> str | None:
+def level(probability: Fraction, threshold: Fraction = THRESHOLD) -> Level | None:
     """``'impossible'`` for 0, ``'unlikely'`` below ``threshold``, else None."""
     if probability == 0:
         return "impossible"
     if probability < threshold:
         return "unlikely"
     return None
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A claim (an action's or a block's) and what became of it."""
-
-    line: int
-    player: str
-    character: Character
-    block: bool
-    probability: Fraction  # that the claimant held the character, just before the claim
-    level: str | None
-    because: str | None  # "count" or "assumption" when flagged
-    reason: str  # in words, when flagged
-    outcome: str | None = None  # "proved", "caught", "unchallenged"; None while open
-    flagged: bool = False  # reported in `flags` (claims by other players, or all for a spectator)
-
-
-@dataclass(frozen=True)
-class ChallengeNote:
-    """A challenge, how likely it was to succeed, and whether it did."""
-
-    line: int
-    challenger: str
-    claimant: str
-    character: Character
-    success_probability: Fraction
-    succeeded: bool | None = None
 
 
 def percent(p: Fraction) -> str:
@@ -59,7 +42,11 @@ def percent(p: Fraction) -> str:
 
 def count_reason(character: Character, total: int, face_up: int, mine: int, unseen: int, spectator: bool) -> str:
     """Why the copies alone make a claim impossible or unlikely, e.g.
-    ``'2 dukes face up and 1 in your hand'``."""
+    ``'2 dukes face up and 1 in your hand'``.
+
+    >>> count_reason(Character.DUKE, 3, 2, 1, 0, False)
+    '2 dukes face up and 1 in your hand'
+    """
     name = character.name_en
     plural = f"{name}s"
     parts = []
@@ -79,3 +66,115 @@ def count_reason(character: Character, total: int, face_up: int, mine: int, unse
 def assumption_reason(player: str, character: Character) -> str:
     """Why only the behavioural assumption makes a claim impossible or unlikely."""
     return f"impossible if {player} had none when failing to prove {character.article}"
+
+
+def copies_reason(table: Table, character: Character) -> str:
+    """The count behind a flag: copies, face up, in the seat's hand, unseen."""
+    total = deck(table.variant, len(table.names)).count(character)
+    face_up = sum(cards.count(character) for cards in table.face_up)
+    mine = table.my_cards().count(character)
+    return count_reason(character, total, face_up, mine, table.unseen()[character], table.spectator)
+
+
+def judge(table: Table, seat: int, character: Character, number: int, block: bool) -> Claim:
+    """The claim of ``character`` by ``seat`` at line ``number``, judged just before it is
+    applied: the chance it is true and, for another player's claim, its flag and reason."""
+    p = table.probability_holds(seat, character)
+    flagged = seat != table.me
+    lvl = level(p, table.threshold) if flagged else None
+    because: Because | None = None
+    reason = ""
+    if lvl is not None:
+        because, reason = _why(table, seat, character, lvl)
+    return Claim(number, table.names[seat], character, block, p, lvl, because, reason, flagged=flagged)
+
+
+def _why(table: Table, seat: int, character: Character, lvl: Level) -> tuple[Because, str]:
+    """("count" or "assumption", the reason in words) for a flagged claim."""
+    text = copies_reason(table, character)
+    knowledge = table.knowledge
+    assert knowledge is not None
+    active = knowledge.active_assumptions(table.dropped)
+    if not active:
+        return "count", text
+    free_p = table.probability_holds(seat, character, knowledge.free)
+    if level(free_p, table.threshold) == lvl:
+        return "count", text
+    causes = [a for a in active if a.character is character] or active
+    return "assumption", assumption_reason(table.names[causes[-1].seat], causes[-1].character)
+
+
+def challenge_note(table: Table, number: int, challenger: int, claimant: int, character: Character) -> ChallengeNote:
+    """A challenge of ``claimant``'s ``character`` by ``challenger``, with its chance of success."""
+    p = table.probability_holds(claimant, character)
+    return ChallengeNote(number, table.names[challenger], table.names[claimant], character, 1 - p)
+
+
+# -- what the prompt says ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Flagged:
+    """A claim flagged the moment it was typed."""
+
+    claim: Claim
+
+    def message(self) -> Message:
+        c = self.claim
+        style: Style = "impossible" if c.level == "impossible" else "flag"
+        return style, f"{c.level}: {c.player} claims {c.character.article} ({percent(c.probability)}): {c.reason}"
+
+
+@dataclass(frozen=True)
+class Challenged:
+    """A challenge and its chance of success."""
+
+    note: ChallengeNote
+
+    def message(self) -> Message:
+        return "info", f"{self.note.challenger}'s challenge succeeds with {percent(self.note.success_probability)}"
+
+
+@dataclass(frozen=True)
+class Advised:
+    """Advice in words (the draft's pick)."""
+
+    text: str
+
+    def message(self) -> Message:
+        return "info", self.text
+
+
+@dataclass(frozen=True)
+class Unassumed:
+    """An earlier failed proof no longer read as "holds none"."""
+
+    def message(self) -> Message:
+        return "info", "an earlier failed proof is no longer taken as 'holds none': it contradicts this line"
+
+
+def draft_advice(before: Table, after: Table) -> Advised | None:
+    """The pick to make, said once, when the seat can make it (dealt-first: once dealt;
+    pick-first: at once, before the deal)."""
+    if not _ready_to_pick(after) or _ready_to_pick(before):
+        return None
+    from solver.coup import Draft
+
+    from .draft_advice import suggestion
+
+    setup = after.setup
+    assert setup.me is not None
+    try:
+        dealt = setup.dealt if setup.draft is Draft.DEALT_FIRST else None
+        return Advised(suggestion(setup.variant, setup.draft, setup.me, dealt))
+    except GameError:
+        return None
+
+
+def _ready_to_pick(table: Table) -> bool:
+    from solver.coup import Draft
+
+    setup = table.setup
+    if setup.me is None or setup.pick is not None or not setup.draft_game:
+        return False
+    return setup.dealt is not None or setup.draft is Draft.PICK_FIRST

@@ -21,12 +21,15 @@ from typing import Any
 from solver.coup import Character, GameError, Kind, Move, State
 from solver.coup.limits import TABLE_BUDGET
 from solver.coup.puzzle import Hypothesis
+from solver.coup.state import WINDOWS
 from solver.errors import TooLarge
 
-from .advice import THRESHOLD, ChallengeNote, Claim, percent
+from ..records import replay
+from .advice import THRESHOLD, percent
 from .endgame import common_moves, open_hypotheses, weigh
-from .language import Line, Verb, parse_line
-from .table import ACTION_KINDS, WINDOW_NAMES, Table
+from .language import ACTION_KINDS, Line, Verb, move_of, parse_line
+from .ledger import ChallengeNote, Claim
+from .tracker import Table
 
 DOUBTFUL, BLUNDER = Fraction(0), Fraction(1, 2)
 """A move is marked ``?`` if it lost value, ``??`` if it lost 1/2 or more."""
@@ -93,22 +96,19 @@ def analyze(
     endgame: bool = True,
     budget: int = TABLE_BUDGET,
     tick: Callable[[], None] = lambda: None,
+    path: str = "<record>",
 ) -> Analysis:
-    """Replay ``record`` (its text) and annotate it. Raises GameError (``LINE: reason``) on a
-    bad line; ``endgame=False`` leaves the solver out; ``tick()`` after each line."""
-    table = Table.new()
+    """Replay ``record`` (its text) and annotate it. Raises RecordError (``FILE:LINE: reason``)
+    on a bad line; ``endgame=False`` leaves the solver out; ``tick()`` after each line."""
     timeline: list[Snapshot] = []
     notes: list[EndgameNote] = []
     skipped: list[tuple[int, str]] = []
-    for number, raw in enumerate(record.splitlines(), start=1):
-        before = table
-        try:
-            line = parse_line(raw, table.names)
-            if line is None:
-                continue
-            table = table.apply(line, number)
-        except GameError as error:
-            raise type(error)(f"{number}: {error}") from error
+
+    def each(before: Table, table: Table, number: int, text: str) -> None:
+        line = parse_line(text, before.names)
+        tick()
+        if line is None:
+            return
         if endgame and line.verb in _ENDGAME_VERBS:
             try:
                 started = before if before.state is not None else before.start()  # the first move
@@ -120,7 +120,8 @@ def analyze(
             start = _turn_start(before, number) or table.state
             if start is not None:
                 timeline.append(_state_snapshot(start, number, len(timeline)))
-        tick()
+
+    table = replay(record.splitlines(), Table.new(), path, each=each)
     if table.state is not None:
         timeline.append(_state_snapshot(table.state, len(record.splitlines()), len(timeline)))
     return Analysis(table, table.claims, table.challenges, _double_risks(table), timeline, notes, skipped)
@@ -138,7 +139,7 @@ def _turn_start(before: Table, number: int) -> State | None:
     """The state at the start of the turn that line ``number`` (an action) begins: the open
     windows of the previous turn closed, as the line closes them."""
     table = before
-    if table.state is not None and table.state.turn.phase in WINDOW_NAMES:
+    if table.state is not None and table.state.turn.phase in WINDOWS:
         with contextlib.suppress(GameError):
             table = table.close_window(number)
     return table.state
@@ -160,7 +161,7 @@ def _double_risks(table: Table) -> dict[int, Fraction]:
         if note is None or note.character is not Character.ASSASSIN:
             continue
         target = _assassination_target(table, number)
-        if target == note.challenger and _cards_before(table, number, target) == 2:
+        if target is not None and target == note.challenger and _cards_before(table, number, target) == 2:
             out[number] = 1 - note.success_probability
     return out
 
@@ -189,15 +190,6 @@ def lucky(note: ChallengeNote) -> bool:
 # -- the endgame ---------------------------------------------------------------------------
 
 
-def _main_move(table: Table, line: Line) -> Move:
-    seat = table.seat(str(line.player))
-    if line.verb in ACTION_KINDS:
-        target = table.seat(line.target) if line.target is not None else -1
-        return Move(ACTION_KINDS[line.verb], seat, target)
-    kind = {Verb.BLOCK: Kind.BLOCK, Verb.CHALLENGE: Kind.CHALLENGE, Verb.LOSE: Kind.LOSE}[line.verb]
-    return Move(kind, seat, cards=line.cards)
-
-
 def _before_move(state: State, move: Move) -> State:
     """``state`` with the open windows passed until the mover may make a move of ``move``'s
     kind (the line's implicit passes; the cards are checked on each hypothesis). Raises
@@ -205,7 +197,7 @@ def _before_move(state: State, move: Move) -> State:
     for _ in range(8):
         if any(m.kind is move.kind and m.player == move.player for m in state.legal_moves()):
             return state
-        if state.turn.phase not in WINDOW_NAMES:
+        if state.turn.phase not in WINDOWS:
             break
         state = state.apply(Move(Kind.PASS, state.turn.decider))
     raise GameError("the move could not be placed in the open-hand game")
@@ -216,7 +208,7 @@ def _endgame_note(before: Table, line: Line, number: int, budget: int) -> Endgam
     assert before.state is not None and before.view is not None
     if before.waiting is not None and line.verb is not Verb.LOSE:
         raise GameError(f"the table waits for {before.waiting}")
-    move = _main_move(before, line)
+    move = move_of(line, before.names)
     view = _before_move(before.view, move)
     found = [h for h in open_hypotheses(before, view) if move in h.state.legal_moves()]
     if not found:

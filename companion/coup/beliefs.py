@@ -127,7 +127,7 @@ class Beliefs:
             counts = Counter(c for cards in placement.values() for c in cards)
             here = tuple(counts[c] for c in characters)
             if unseen is not None and here != unseen:
-                raise ValueError("placements must place the same cards")
+                raise ImpossibleTable("placements must place the same cards")
             unseen = here
         assert unseen is not None
         return cls(characters, places, dict(terms), unseen)
@@ -166,9 +166,6 @@ class Beliefs:
         if not terms or min(beliefs.unseen) < 0 or beliefs.total() == 0:
             raise ImpossibleTable(why)
         return beliefs
-
-    def place_of(self, place: Place) -> int:
-        return self._index[place]
 
     def size(self, place: Place) -> int:
         """How many cards ``place`` holds."""

@@ -24,14 +24,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.coup import Character, Draft, GameError, Kind, Move, State, Variant, new_game
-from solver.coup.rules import RULES
+from solver.coup import Character, Draft, GameError, Kind, Move, ParseError, State, Variant, new_game
+from solver.coup.messages import claimed
+from solver.coup.public import claim_of, claimant
 
+from ..records import replay
+from ..session import Message, SoloGame
 from .endgame import common_moves, open_hypotheses, weigh
 from .language import Verb, typed_move
-from .session import Message, SoloGame
 from .simulate import NAMES, RecordWriter, Style
-from .table import Table
+from .tracker import Table
 
 PERSONALITIES = ("honest", "bluffer", "counter", "random")
 DOUBT = Fraction(1, 8)
@@ -61,7 +63,9 @@ class Bot:
 
     def __post_init__(self) -> None:
         if self.personality not in PERSONALITIES:
-            raise ValueError(f"unknown personality {self.personality!r} ({', '.join(PERSONALITIES)})")
+            raise ParseError(
+                f"unknown personality {self.personality!r} ({', '.join(PERSONALITIES)})", input=self.personality
+            )
         self.table = Table.new()
         self.writer = RecordWriter(self.names, self.seat, random.Random(0), VIEW, self.lines)
 
@@ -80,7 +84,7 @@ class Bot:
 
     def _tell(self, text: str) -> None:
         self.lines.append(text)
-        self.table = self.table.apply_text(text, len(self.lines))
+        self.table = replay([text], self.table, f"<{self.names[self.seat]}'s table>", first=len(self.lines))
 
     def decide(self, moves: list[Move]) -> Move:
         """The bot's move among ``moves`` (its legal moves), from its table alone."""
@@ -133,11 +137,8 @@ class Bot:
         return character is None or character in self.table.my_cards()
 
     def _action(self, view: State, moves: list[Move], rng: random.Random) -> Move:
-        rules = RULES[view.variant]
-
         def claim(m: Move) -> Character | None:
-            rule = rules.get(m.kind)
-            return rule.claim if rule is not None else None
+            return claim_of(view, m)
 
         def score(m: Move) -> float:
             target_weight = 0.0
@@ -226,14 +227,8 @@ class Bot:
 
     def _should_challenge(self, view: State, rng: random.Random) -> bool:
         t = view.turn
-        claimant = t.blocker if t.block is not None else t.actor
-        character: Character | None = t.block
-        if character is None:
-            assert t.action is not None
-            character = RULES[view.variant][t.action].claim
-        if character is None:
-            return False
-        p = self.table.probability_holds(claimant, character)
+        character = claimed(view)
+        p = self.table.probability_holds(claimant(view), character)
         if p == 0:
             return True
         if self.personality == "counter":
@@ -297,7 +292,7 @@ def bot_game(personalities: list[str], variant: Variant, seed: int, max_moves: i
 
 
 @dataclass
-class BotTable(SoloGame):
+class BotTable(SoloGame[Move]):
     """``coup play``: the player holds seat 0 against bots; lines in, messages out. The
     game is told in the table's words from the player's seat and kept as a record."""
 

@@ -1,7 +1,12 @@
-"""The ``coup`` command and its sub-commands.
+"""The ``coup`` command: its sub-commands, and Coup's entry in the registry of games.
 
-``coup demo`` deals a game and plays it with uniformly random legal moves, printing every
-move in the words of the table language.
+``coup demo`` deals a game and plays it with uniformly random legal moves, printing every move
+in the words of the table language.
+
+>>> out: list[str] = []
+>>> _ = demo(2, Variant.AMBASSADOR, Draft.NONE, seed=1, out=out)
+>>> out[0], out[-1]
+('# 2 players, ambassador variant, draft none', '# Bob wins')
 """
 
 from __future__ import annotations
@@ -9,24 +14,27 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import signal
 import sys
 import time
 import tomllib
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from solver.coup import CHANCE, Character, Draft, GameError, Kind, Move, Phase, State, Variant, new_game
 from solver.coup.limits import DEFAULT_BUDGET, TABLE_BUDGET
 
+from .. import cli
+from ..games import Game, register
 from ..progress import progress
-from .records import Journal, last_game, new_game_path, read_record, remember_last
+from ..prompt import Front, run, whole_lines
+from ..records import Journal, new_game_path
+from .commands import front, session
 from .report import table_json, table_text
-from .session import Session
-from .table import Table
+from .tracker import Table
 
 DEMO_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
+DRAFT_MODELS = ("uniform", "equilibrium")
 
 
 def narrate(state: State, move: Move) -> str:
@@ -60,9 +68,7 @@ def demo(players: int, variant: Variant, draft: Draft, seed: int | None, out: li
             out.append(_turn_header(state))
         out.append(narrate(state, move))
         state = state.apply(move)
-    winner = state.winner()
-    assert winner is not None
-    out.append(f"# {state.names[winner]} wins")
+    out.append(f"# {state.names[state.winner() or 0]} wins")
     return state
 
 
@@ -75,80 +81,61 @@ def _turn_header(state: State) -> str:
     return "-- " + ", ".join(seats)
 
 
-def _replay(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    if _missing(path, "replay"):
-        return 2
-    try:
-        table = read_record(path, Table.new(_threshold(args.threshold), args.draft_model))
-    except GameError as error:
-        print(str(error), file=sys.stderr)
-        return 1
-    if args.canonical:
-        sys.stdout.write(table.record())
-    elif args.json:
-        print(json.dumps(table_json(table)))
-    else:
-        print(table_text(table))
-    return 0
+# -- Coup in the registry --------------------------------------------------------------------
 
 
-def _table(args: argparse.Namespace) -> int:
-    if args.resume:
-        path = last_game()
-        if path is None:
-            print("coup table: no game to resume", file=sys.stderr)
-            return 2
-    elif args.file:
-        path = Path(args.file)
-    else:
-        path = new_game_path()
-    if args.start_from:
-        source = Path(args.start_from)
-        if _missing(source, "table"):
-            return 2
-        path = new_game_path()
-        path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
-    try:
-        session = Session(
-            Journal(path), threshold=_threshold(args.threshold), budget=args.budget, draft_model=args.draft_model
-        )
-    except GameError as error:
-        print(str(error), file=sys.stderr)
-        return 1
-    remember_last(path)
-    from .prompt import run
+def _new_table(args: argparse.Namespace) -> Table:
+    return Table.new(getattr(args, "threshold", Table().threshold), getattr(args, "draft_model", "uniform"))
 
-    return run(session)
+
+def _session(journal: Journal, args: argparse.Namespace) -> tuple[Any, Front]:
+    s = session(journal, threshold=args.threshold, budget=args.budget, draft_model=args.draft_model)
+    return s, front(s)
+
+
+COUP = register(
+    Game(
+        name="coup",
+        command="coup",
+        extension="coup",
+        headerless=True,
+        new_table=_new_table,
+        session=_session,
+        as_json=table_json,
+        as_text=table_text,
+        canonical=lambda table: table.record(),
+    )
+)
+
+
+# -- the sub-commands ----------------------------------------------------------------------
 
 
 def _play(args: argparse.Namespace) -> int:
     from .bots import BotTable
-    from .prompt import run_game
 
     try:
         kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
         if kinds and len(kinds) != args.players - 1:
             raise GameError(f"--bots names {len(kinds)} personalities for {args.players - 1} bots")
         game = BotTable(args.players, Variant.parse(args.variant), args.seed, kinds)
-    except (GameError, ValueError) as error:
+    except GameError as error:
         print(f"coup play: {error}", file=sys.stderr)
         return 2
-    code = run_game(game)
-    path = Path(args.record) if args.record else new_game_path()
+    code = run(game, Front(prompt="coup> ", suggest=whole_lines(game.moves)))
+    path = Path(args.record) if args.record else new_game_path("coup", "coup")
     path.write_text("".join(line + "\n" for line in game.record), encoding="utf-8")
     print(f"the game is saved in {path} (coup analyze {path})")
     return code
 
 
 def _puzzle(args: argparse.Namespace) -> int:
-    from .prompt import run_game
     from .puzzle_play import PuzzleSession, bundled, load
 
     try:
         if args.file:
             path = Path(args.file)
-            if _missing(path, "puzzle"):
+            if cli.missing(path, "coup puzzle"):
                 return 2
         else:
             chosen = _choose_puzzle(bundled())
@@ -158,20 +145,19 @@ def _puzzle(args: argparse.Namespace) -> int:
         puzzle, story, _ = load(path)
         game = PuzzleSession(puzzle, seed=args.seed, story=story)
     except GameError as error:
-        print(f"coup puzzle: {error}", file=sys.stderr)
-        return 1
-    return run_game(game)
+        return cli.refused(error, "coup puzzle: ")
+    return run(game, Front(prompt="coup> ", suggest=whole_lines(game.moves)))
 
 
 def _choose_puzzle(paths: list[Path]) -> Path | None:
     """List the bundled puzzles in order and read the choice (Enter: the first)."""
+    from prompt_toolkit import prompt
+
     from .puzzle_play import load
 
     for i, path in enumerate(paths, start=1):
         _, story, difficulty = load(path)
         print(f"{i:>2}. {'*' * difficulty:<5} {story}")
-    from prompt_toolkit import prompt
-
     try:
         answer = prompt(f"Which puzzle? [1-{len(paths)}, Enter for 1] ").strip()
     except (EOFError, KeyboardInterrupt):
@@ -179,7 +165,7 @@ def _choose_puzzle(paths: list[Path]) -> Path | None:
     if not answer:
         return paths[0]
     if not answer.isdigit() or not 1 <= int(answer) <= len(paths):
-        raise GameError(f"no puzzle {answer!r}: choose 1 to {len(paths)}")
+        raise GameError(f"no puzzle {answer!r}: choose 1 to {len(paths)}", input=answer)
     return paths[int(answer) - 1]
 
 
@@ -187,17 +173,16 @@ def _analyze(args: argparse.Namespace) -> int:
     from .analysis import analysis_json, analysis_text, analyze, plot
 
     path = Path(args.file)
-    if _missing(path, "analyze"):
+    if cli.missing(path, "coup analyze"):
         return 2
     text = path.read_text(encoding="utf-8")
     try:
         with progress("analysing", total=len(text.splitlines()), quiet=args.json) as tick:
-            result = analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick)
+            result = analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick, path=str(path))
         if args.plot:
             plot(result, args.plot)
     except GameError as error:
-        print(f"{path}:{error}", file=sys.stderr)
-        return 1
+        return cli.refused(error)
     print(json.dumps(analysis_json(result)) if args.json else analysis_text(result))
     return 0
 
@@ -242,10 +227,10 @@ def _solve(args: argparse.Namespace) -> int:
     from solver.coup.puzzle import Puzzle
     from solver.graph import turn_graph
 
-    from .answers import solve_json, solve_text
+    from .endgame import solve_json, solve_text
 
     path = Path(args.file)
-    if _missing(path, "solve"):
+    if cli.missing(path, "coup solve"):
         return 2
     try:
         puzzle = Puzzle.from_mapping(tomllib.loads(path.read_text(encoding="utf-8")))
@@ -256,122 +241,94 @@ def _solve(args: argparse.Namespace) -> int:
         print(f"{path}: not a puzzle file: {error}", file=sys.stderr)
         return 1
     except GameError as error:
-        print(f"{path}: {error}", file=sys.stderr)
-        return 1
+        return cli.refused(error, f"{path}: ")
     if args.graph:
         solution = max(result.solved, key=lambda s: s.hypothesis.probability).solution
         assert solution is not None
         values = [solution.value[i] for i in range(solution.graph.size)]
         nx.write_graphml(turn_graph(solution.graph, values), args.graph)
-    if args.json:
-        print(json.dumps(solve_json(result, args.explain)))
-    else:
-        print(solve_text(result, args.explain))
+    print(json.dumps(solve_json(result, args.explain)) if args.json else solve_text(result, args.explain))
     return 0
 
 
-def _missing(path: Path, command: str) -> bool:
-    """True (and a one-line reason on standard error) if ``path`` does not exist."""
-    if path.exists():
-        return False
-    print(f"coup {command}: no such file: {path}", file=sys.stderr)
-    return True
-
-
-def _threshold(text: str) -> Fraction:
-    try:
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise SystemExit(f"coup: --threshold {text!r} is not a probability (e.g. 1/4)") from None
-    if not 0 < value <= 1:
-        raise SystemExit(f"coup: --threshold {text!r} must be between 0 and 1")
-    return value
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    if hasattr(signal, "SIGPIPE"):  # `coup replay FILE | head` ends quietly
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    parser = argparse.ArgumentParser(prog="coup", description="The table companion for Coup and Complots.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p_table = sub.add_parser("table", help="the table prompt: type what happens at a real table")
-    p_table.add_argument("file", nargs="?", help="the game record to open or continue")
-    p_table.add_argument("--resume", action="store_true", help="continue the last game")
-    p_table.add_argument("--from", dest="start_from", metavar="FILE", help="start a new game from a copy of FILE")
-    p_table.add_argument("--threshold", default="1/4", help="flag claims less likely than this (default 1/4)")
-    p_table.add_argument(
-        "--draft-model",
-        choices=("uniform", "equilibrium"),
-        default="uniform",
-        help="weigh the opponent's draft pick uniformly (default) or by the draft's equilibrium",
-    )
-    p_table.add_argument(
-        "--budget", type=int, default=TABLE_BUDGET, help="`solve`: refuse beyond this many positions per hypothesis"
-    )
-    p_replay = sub.add_parser("replay", help="print the table after the last line of a record")
-    p_replay.add_argument("file")
-    p_replay.add_argument("--json", action="store_true", help="the table as JSON (outputs.md)")
-    p_replay.add_argument("--canonical", action="store_true", help="print the canonical form of the record")
-    p_replay.add_argument("--threshold", default="1/4")
-    p_replay.add_argument("--draft-model", choices=("uniform", "equilibrium"), default="uniform")
-    p_solve = sub.add_parser("solve", help="solve a 2-player position (a puzzle file) exactly")
-    p_solve.add_argument("file")
-    p_solve.add_argument("--json", action="store_true", help="the answer as JSON (outputs.md)")
-    p_solve.add_argument("--explain", action="store_true", help="list the hypotheses with weights and values")
-    p_solve.add_argument("--graph", metavar="OUT.graphml", help="write the turn-start game graph")
-    p_solve.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="refuse beyond this many positions")
-    p_draft = sub.add_parser("draft", help="exact advice for the 2-player draft")
-    p_draft.add_argument("--variant", default="ambassador", help="ambassador or inquisitor")
-    p_draft.add_argument("--order", default="dealt-first", help="dealt-first (Complots) or pick-first (English)")
-    p_draft.add_argument("--seat", choices=("first", "second"), default=None, help="one seat (default: both)")
-    p_draft.add_argument("--dealt", metavar="CARD", help="the card dealt to the seat (dealt-first)")
-    p_draft.add_argument("--json", action="store_true", help="the advice as JSON (outputs.md)")
-    p_draft.add_argument("--recompute", action="store_true", help="solve the 500 games again and compare")
-    p_draft.add_argument("--workers", type=int, default=2, help="processes for --recompute (default 2)")
-    p_analyze = sub.add_parser("analyze", help="annotate a game record move by move")
-    p_analyze.add_argument("file")
-    p_analyze.add_argument("--json", action="store_true", help="the analysis as JSON (outputs.md)")
-    p_analyze.add_argument("--plot", metavar="OUT.png", help="draw coins, influence and the endgame value")
-    p_analyze.add_argument("--no-endgame", action="store_true", help="leave the endgame solver out")
-    p_analyze.add_argument(
-        "--budget", type=int, default=TABLE_BUDGET, help="endgame: refuse beyond this many positions per graph"
-    )
-    p_puzzle = sub.add_parser("puzzle", help="play a puzzle against the exact solver")
-    p_puzzle.add_argument("file", nargs="?", help="a puzzle file (default: choose among the bundled ones)")
-    p_puzzle.add_argument("--seed", type=int, default=None, help="seed the court's draws")
-    p_play = sub.add_parser("play", help="a whole game against bots at the prompt")
-    p_play.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
-    p_play.add_argument("--variant", default="ambassador")
-    p_play.add_argument("--seed", type=int, default=None)
-    p_play.add_argument("--bots", default="", help="personalities, e.g. honest,bluffer,counter (default: random)")
-    p_play.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
-    p_demo = sub.add_parser("demo", help="play and print a random game")
-    p_demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
-    p_demo.add_argument("--variant", default="ambassador")
-    p_demo.add_argument("--draft", default="dealt-first")
-    p_demo.add_argument("--seed", type=int, default=None)
-    args = parser.parse_args(argv)
-    if args.command == "replay":
-        return _replay(args)
-    if args.command == "table":
-        return _table(args)
-    if args.command == "solve":
-        return _solve(args)
-    if args.command == "draft":
-        return _draft(args)
-    if args.command == "analyze":
-        return _analyze(args)
-    if args.command == "puzzle":
-        return _puzzle(args)
-    if args.command == "play":
-        return _play(args)
+def _demo(args: argparse.Namespace) -> int:
     try:
         out: list[str] = []
         demo(args.players, Variant.parse(args.variant), Draft.parse(args.draft), args.seed, out)
-        print("\n".join(out))
-        return 0
     except GameError as error:
         print(f"coup: {error}", file=sys.stderr)
         return 2
+    print("\n".join(out))
+    return 0
+
+
+def _table_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--threshold", type=cli.probability, default="1/4", help="flag claims less likely (default 1/4)"
+    )
+    parser.add_argument(
+        "--draft-model",
+        choices=DRAFT_MODELS,
+        default="uniform",
+        help="weigh the opponent's draft pick uniformly (default) or by the draft's equilibrium",
+    )
+
+
+def build(sub: Any) -> None:
+    """Declare ``coup``'s sub-commands."""
+    table = cli.add_table(sub, COUP, "the table prompt: type what happens at a real table")
+    _table_options(table)
+    table.add_argument(
+        "--budget", type=int, default=TABLE_BUDGET, help="`solve`: refuse beyond this many positions per hypothesis"
+    )
+    _table_options(cli.add_replay(sub, COUP))
+    p = sub.add_parser("solve", help="solve a 2-player position (a puzzle file) exactly")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="the answer as JSON (outputs.md)")
+    p.add_argument("--explain", action="store_true", help="list the hypotheses with weights and values")
+    p.add_argument("--graph", metavar="OUT.graphml", help="write the turn-start game graph")
+    p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="refuse beyond this many positions")
+    p.set_defaults(func=_solve)
+    p = sub.add_parser("draft", help="exact advice for the 2-player draft")
+    p.add_argument("--variant", default="ambassador", help="ambassador or inquisitor")
+    p.add_argument("--order", default="dealt-first", help="dealt-first (Complots) or pick-first (English)")
+    p.add_argument("--seat", choices=("first", "second"), default=None, help="one seat (default: both)")
+    p.add_argument("--dealt", metavar="CARD", help="the card dealt to the seat (dealt-first)")
+    p.add_argument("--json", action="store_true", help="the advice as JSON (outputs.md)")
+    p.add_argument("--recompute", action="store_true", help="solve the 500 games again and compare")
+    p.add_argument("--workers", type=int, default=2, help="processes for --recompute (default 2)")
+    p.set_defaults(func=_draft)
+    p = sub.add_parser("analyze", help="annotate a game record move by move")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="the analysis as JSON (outputs.md)")
+    p.add_argument("--plot", metavar="OUT.png", help="draw coins, influence and the endgame value")
+    p.add_argument("--no-endgame", action="store_true", help="leave the endgame solver out")
+    p.add_argument(
+        "--budget", type=int, default=TABLE_BUDGET, help="endgame: refuse beyond this many positions per graph"
+    )
+    p.set_defaults(func=_analyze)
+    p = sub.add_parser("puzzle", help="play a puzzle against the exact solver")
+    p.add_argument("file", nargs="?", help="a puzzle file (default: choose among the bundled ones)")
+    p.add_argument("--seed", type=int, default=None, help="seed the court's draws")
+    p.set_defaults(func=_puzzle)
+    p = sub.add_parser("play", help="a whole game against bots at the prompt")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
+    p.add_argument("--variant", default="ambassador")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--bots", default="", help="personalities, e.g. honest,bluffer,counter (default: random)")
+    p.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
+    p.set_defaults(func=_play)
+    p = sub.add_parser("demo", help="play and print a random game")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
+    p.add_argument("--variant", default="ambassador")
+    p.add_argument("--draft", default="dealt-first")
+    p.add_argument("--seed", type=int, default=None)
+    p.set_defaults(func=_demo)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``coup`` command."""
+    return cli.main(build, "coup", "The table companion for Coup and Complots.", argv)
 
 
 if __name__ == "__main__":

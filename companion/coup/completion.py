@@ -1,6 +1,8 @@
-"""What can be typed now: every legal table line, in English and French, for completion.
+"""What can be typed now: every legal table line, in English and French, for completion. The
+lines come from the engine's legal moves and windows (who is still to answer comes from
+:func:`solver.coup.public.still_to_answer`), the words from the language's vocabulary.
 
->>> from companion.coup.table import replay
+>>> from companion.coup.tracker import replay
 >>> t = replay("players Alice Bob Carol\\nme Carol\\nhand duke captain\\nAlice steal Bob\\n")
 >>> [line for line in legal_lines(t) if line.startswith("Bob")][:3]
 ['Bob challenge', 'Bob block captain', 'Bob block ambassador']
@@ -12,46 +14,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations_with_replacement
 
-from solver.coup import NOBODY, RULES, Character, GameError, Kind, Move, Phase, State
-from solver.coup.cards import fold
+from solver.coup import RULES, Character, GameError, Kind, Phase, State
+from solver.coup.cards import CARD_WORDS
 from solver.coup.messages import claimed
+from solver.coup.public import close_window, still_to_answer
+from solver.coup.state import WINDOWS
+from solver.vocabulary import fold
 
-from .language import WORDS, resolve_name
-from .session import COMMANDS
-from .table import WINDOW_NAMES, Table
-
-_FRENCH_VERBS = {
-    "players": "joueurs",
-    "variant": "variante",
-    "me": "moi",
-    "hand": "main",
-    "dealt": "tiré",
-    "pick": "choisi",
-    "coins": "pièces",
-    "income": "revenu",
-    "aid": "aide",
-    "coup": "assassinat",
-    "tax": "taxe",
-    "assassinate": "assassine",
-    "steal": "vole",
-    "exchange": "échange",
-    "examine": "interroge",
-    "challenge": "doute",
-    "block": "contre",
-    "show": "montre",
-    "lose": "perd",
-    "swap": "change",
-    "return": "rend",
-    "pass": "passe",
-    "draw": "pioche",
-    "keep": "garde",
-    "saw": "vu",
-}
-_FRENCH_CARDS = {c.name_en: c.name_fr for c in Character if c is not Character.UNKNOWN}
-_ENGLISH_ONLY = {w for w in WORDS if not any(m.french for m in WORDS[w])}
-_FRENCH_ONLY = {w for w in WORDS if all(m.french for m in WORDS[w])}
+from .language import VERBS, french, resolve_name
+from .tracker import Table
 
 
 def legal_lines(table: Table) -> list[str]:
@@ -72,13 +46,9 @@ def legal_lines(table: Table) -> list[str]:
         return lines
     for _ in range(4):
         lines += _phase_lines(table, state)
-        if state.turn.phase not in WINDOW_NAMES:
+        if state.turn.phase not in WINDOWS:
             break
-        while state.turn.phase in WINDOW_NAMES:
-            phase = state.turn.phase
-            state = state.apply(Move(Kind.PASS, state.turn.decider))
-            if state.turn.phase is not phase:
-                break
+        state = close_window(state)
     return list(dict.fromkeys(lines))
 
 
@@ -110,13 +80,11 @@ def _phase_lines(table: Table, s: State) -> list[str]:
     if phase is Phase.ACTION:
         return [m.text(names) for m in s.legal_moves()]
     if phase in (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE):
-        stop = t.actor if phase is Phase.CHALLENGE else t.blocker
-        return ["pass"] + [f"{names[p]} challenge" for p in _window(s, t.decider, stop)]
+        return ["pass"] + [f"{names[p]} challenge" for p in still_to_answer(s)]
     if phase is Phase.BLOCK:
         assert t.action is not None
-        rule = RULES[s.variant][t.action]
-        seats = _window(s, t.decider, t.actor) if t.target == NOBODY else [t.target]
-        return ["pass"] + [f"{names[p]} block {c.name_en}" for p in seats for c in rule.block_with]
+        block_with = RULES[s.variant][t.action].block_with
+        return ["pass"] + [f"{names[p]} block {c.name_en}" for p in still_to_answer(s) for c in block_with]
     if phase is Phase.PROOF:
         who = names[t.decider]
         return [f"{who} show {claimed(s)}"] + [f"{who} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
@@ -131,40 +99,23 @@ def _phase_lines(table: Table, s: State) -> list[str]:
     if phase is Phase.EXAMINE_DECIDE:
         return [f"{names[t.actor]} swap", f"{names[t.actor]} return"]
     if phase is Phase.EXCHANGE_DRAW:
-        k = s.variant.exchange_draw
-        return ["draw " + " ".join(combo) for combo in combinations_with_replacement(chars, k)]
+        return ["draw " + " ".join(combo) for combo in combinations_with_replacement(chars, s.variant.exchange_draw)]
     if phase is Phase.EXCHANGE_KEEP:
-        return ["keep " + " ".join(c.name_en for c in m.cards) for m in s.legal_moves()]
+        return ["keep " + " ".join(c.name_en for c in m.cards) for m in s.legal_moves() if m.kind is Kind.KEEP]
     if phase is Phase.SWAP_DRAW:
         return [f"draw {c}" for c in chars]
     return []
 
 
-def _window(s: State, first: int, stop: int) -> list[int]:
-    """The seats offered the open window, from ``first`` in seating order until ``stop``."""
-    seats: list[int] = []
-    seat, n = first, len(s.names)
-    while seat != stop and len(seats) < n:
-        if s.alive(seat):
-            seats.append(seat)
-        seat = (seat + 1) % n
-    return seats
-
-
-def french(line: str) -> str:
-    """The French form of a canonical line (names unchanged)."""
-    return " ".join(_FRENCH_VERBS.get(w, _FRENCH_CARDS.get(w, w)) for w in line.split())
-
-
-def completions(table: Table, before_cursor: str) -> list[str]:
-    """The words that may come next after ``before_cursor`` (the last word may be partial)."""
+def completions(table: Table, before_cursor: str, commands: Iterable[str] = ()) -> list[str]:
+    """The words that may come next after ``before_cursor`` (the last word may be partial):
+    command names first on an empty line, then the next word of every legal line, in the
+    language being typed."""
     words = before_cursor.split()
     partial = "" if before_cursor.endswith(" ") or not words else words.pop()
     typed = [fold(w) for w in words]
     languages = _languages(typed + ([fold(partial)] if partial else []))
-    candidates: list[str] = []
-    if not words:
-        candidates += [name for name in COMMANDS]
+    candidates: list[str] = list(commands) if not words else []
     for line in legal_lines(table):
         forms = ([line] if "en" in languages else []) + ([french(line)] if "fr" in languages else [])
         for form in forms:
@@ -176,9 +127,9 @@ def completions(table: Table, before_cursor: str) -> list[str]:
 
 
 def _languages(typed: list[str]) -> set[str]:
-    if any(w in _FRENCH_ONLY for w in typed):
+    if any(VERBS.is_french(w) or CARD_WORDS.is_french(w) for w in typed):
         return {"fr"}
-    if any(w in _ENGLISH_ONLY for w in typed):
+    if any(VERBS.is_english(w) or CARD_WORDS.is_english(w) for w in typed):
         return {"en"}
     return {"en", "fr"}
 

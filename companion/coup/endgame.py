@@ -1,7 +1,8 @@
 """`solve` at the table: once two players are left, the seat's knowledge (its cards, the exact
-distribution of the opponent's cards and of the court) becomes hypotheses for the exact solver.
+distribution of the opponent's cards and of the court) becomes hypotheses for the exact solver;
+and the solver's answers in words and as outputs.md's JSON ("Puzzles").
 
->>> from companion.coup.table import replay
+>>> from companion.coup.tracker import replay
 >>> t = replay("players Alice Bob\\ndraft none\\nme Alice\\nhand duke captain\\ncoins Alice 7\\n"
 ...            "Alice coup Bob\\nBob lose contessa\\n")
 >>> [str(h.probability) for h in hypotheses(t)][:2]
@@ -14,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from solver.coup import Character, GameError, Move, Phase, State
 from solver.coup.cards import sort_cards
@@ -22,8 +24,9 @@ from solver.coup.limits import TABLE_BUDGET
 from solver.coup.puzzle import Hypothesis
 from solver.errors import TooLarge, Unsupported
 
+from .advice import percent
 from .beliefs import ASIDE, COURT
-from .table import Table
+from .tracker import Table
 
 MAX_HYPOTHESES = 40
 """More hypotheses than this are refused (each is a full solve)."""
@@ -145,3 +148,49 @@ def solve_table(
     after each). Raises GameError / TooLarge with the reason."""
     found = hypotheses(table) if found is None else found
     return answer(found, budget=budget, tick=tick)
+
+
+def solve_json(result: Answer, explain: bool = False) -> dict[str, Any]:
+    """The answer exactly in the shape of outputs.md (plus ``best_value`` and, with
+    ``explain``, the hypotheses)."""
+    root = result.solved[0].hypothesis.state
+    other = root.names[1 - root.names.index(result.to_move)]
+    out: dict[str, Any] = {
+        "to_move": result.to_move,
+        "value": str(result.value),
+        "win": {result.to_move: str(result.win), other: str(result.loss)},
+        "draw": str(result.draw),
+        "best": result.best.text(root.names),
+        "best_value": str(result.best_value),
+        "line": result.line,
+        "hypotheses": result.hypotheses,
+        "states": result.states,
+        "seconds": round(result.seconds, 3),
+    }
+    if explain:
+        out["explain"] = [
+            {
+                "probability": str(s.hypothesis.probability),
+                "position": s.hypothesis.state.text(),
+                "value": str(s.value),
+            }
+            for s in result.solved
+        ]
+    return out
+
+
+def solve_text(result: Answer, explain: bool = False) -> str:
+    """The answer for a person."""
+    data = solve_json(result, explain)
+    rows = [
+        f"{result.to_move} to move: value {data['value']} "
+        f"(wins {percent(result.win)}, loses {percent(result.loss)}, draws {percent(result.draw)})",
+        f"best move: {data['best']}" + (f" (value {data['best_value']})" if result.hypotheses > 1 else ""),
+        ("line (the most likely hypothesis): " if result.hypotheses > 1 else "line: ") + ", ".join(data["line"]),
+        f"{result.states:,} positions solved exactly in {result.seconds:.2f} s"
+        + (f" over {result.hypotheses} hypotheses" if result.hypotheses > 1 else ""),
+    ]
+    if explain:
+        for h in data["explain"]:
+            rows.append(f"  p = {h['probability']:<8} value {h['value']:<8} {h['position']}")
+    return "\n".join(rows)

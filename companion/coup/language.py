@@ -1,7 +1,9 @@
-"""The table language: what is typed at the prompt, journalled, and stored in records.
+"""The Coup table language: what is typed at the prompt, journalled, and stored in records.
 
 A line is parsed into a :class:`Line` (one small immutable value) and written back in its one
-canonical form (English words, names in full, cards in the order of the character table).
+canonical form (English words, names in full, cards in the order of the character table). The
+words live in :data:`VERBS` (one vocabulary, both languages); which word claims what and which
+actions take a target come from the rules (:data:`solver.coup.RULES`), not from a copy here.
 
 >>> names = ("Alice", "Bob", "Carol")
 >>> parse_line("bob Contre comtesse", names).canonical()
@@ -10,6 +12,8 @@ canonical form (English words, names in full, cards in the order of the characte
 'Alice coup Carol'
 >>> parse_line("Carol inquisiteur", names)
 Line(Verb.EXCHANGE, player='Carol')
+>>> parse_line("Dave conteste", ("Dave", "Erin")).canonical()
+'Dave challenge'
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from solver.coup import Character, Draft, IllegalMove, Kind, Move, ParseError, State, Variant
-from solver.coup.cards import fold
+from solver.coup import RULES, Character, Draft, IllegalMove, Kind, Move, ParseError, State, Variant
+from solver.coup.cards import CARD_WORDS
+from solver.vocabulary import Vocabulary, fold
 
 
 class Verb(Enum):
@@ -58,64 +63,54 @@ class Verb(Enum):
 
 
 SETUP = frozenset({Verb.PLAYERS, Verb.VARIANT, Verb.DRAFT, Verb.ME, Verb.HAND, Verb.DEALT, Verb.PICK, Verb.COINS})
-ACTIONS = (Verb.INCOME, Verb.AID, Verb.COUP, Verb.TAX, Verb.ASSASSINATE, Verb.STEAL, Verb.EXCHANGE, Verb.EXAMINE)
-TARGETED = frozenset({Verb.COUP, Verb.ASSASSINATE, Verb.STEAL, Verb.EXAMINE})
 PRIVATE = frozenset({Verb.DRAW, Verb.KEEP, Verb.SAW})
-RESPONSES = frozenset({Verb.CHALLENGE, Verb.BLOCK, Verb.SHOW, Verb.LOSE, Verb.SWAP, Verb.RETURN})
+ACTION_KINDS: dict[Verb, Kind] = {Verb(str(kind)): kind for kind in Kind if kind.is_action}
+"""The verb of each action line and the engine's kind (the same word)."""
+ACTIONS = tuple(ACTION_KINDS)
+TARGETED = frozenset(Verb(str(rule.action)) for rules in RULES.values() for rule in rules.values() if rule.targeted)
+"""Actions that name a target (from the action table)."""
 
+VERBS: Vocabulary[Verb] = Vocabulary(
+    [
+        (Verb.PLAYERS, ("players",), ("joueurs",)),
+        (Verb.VARIANT, ("variant",), ("variante",)),
+        (Verb.DRAFT, ("draft",), ()),
+        (Verb.ME, ("me",), ("moi",)),
+        (Verb.HAND, ("hand",), ("main",)),
+        (Verb.DEALT, ("dealt",), ("tiré",)),
+        (Verb.PICK, ("pick",), ("choisi",)),
+        (Verb.COINS, ("coins",), ("pièces",)),
+        (Verb.INCOME, ("income",), ("revenu",)),
+        (Verb.AID, ("aid", "foreign-aid"), ("aide", "aide-étrangère")),
+        (Verb.COUP, ("coup",), ("assassinat", "coup-d'état")),
+        (Verb.TAX, ("tax",), ("taxe", "impôt")),
+        (Verb.ASSASSINATE, ("assassinate",), ("assassine",)),
+        (Verb.STEAL, ("steal",), ("vole",)),
+        (Verb.EXCHANGE, ("exchange",), ("échange",)),
+        (Verb.EXAMINE, ("examine",), ("interroge",)),
+        (Verb.CHALLENGE, ("challenge", "doubt"), ("doute", "conteste", "défie", "défi")),
+        (Verb.BLOCK, ("block", "counter"), ("contre", "bloque")),
+        (Verb.SHOW, ("show",), ("montre",)),
+        (Verb.LOSE, ("lose",), ("perd", "retourne")),
+        (Verb.SWAP, ("swap",), ("change",)),
+        (Verb.RETURN, ("return",), ("rend",)),
+        (Verb.PASS, ("pass",), ("passe",)),
+        (Verb.DRAW, ("draw",), ("pioche",)),
+        (Verb.KEEP, ("keep",), ("garde",)),
+        (Verb.SAW, ("saw",), ("vu",)),
+    ]
+)
+"""Every verb of the language in English and French (the first word of each is written back).
+French synonyms are the seed texts' own words ("mettre en doute", "contester", "défier")."""
 
-@dataclass(frozen=True)
-class Word:
-    """One word of the language: what it means and which language it is in."""
+CLAIMED_BY: dict[Character, tuple[Kind, ...]] = {}
+"""For each character, the actions claiming it (in either variant): ``Alice duke`` is a tax,
+``Alice inquisitor Bob`` an examine (the targeted one), ``Alice inquisitor`` an exchange."""
+for _rules in RULES.values():
+    for _rule in _rules.values():
+        if _rule.claim is not None and _rule.action not in CLAIMED_BY.get(_rule.claim, ()):
+            CLAIMED_BY[_rule.claim] = (*CLAIMED_BY.get(_rule.claim, ()), _rule.action)
 
-    text: str
-    verb: Verb
-    french: bool
-
-
-def _words() -> dict[str, list[Word]]:
-    table: dict[str, list[Word]] = {}
-
-    def add(verb: Verb, english: tuple[str, ...], french: tuple[str, ...]) -> None:
-        for text in english:
-            table.setdefault(text, []).append(Word(text, verb, False))
-        for text in french:
-            table.setdefault(fold(text), []).append(Word(text, verb, True))
-
-    add(Verb.PLAYERS, ("players",), ("joueurs",))
-    add(Verb.VARIANT, ("variant",), ("variante",))
-    add(Verb.DRAFT, ("draft",), ())
-    add(Verb.ME, ("me",), ("moi",))
-    add(Verb.HAND, ("hand",), ("main",))
-    add(Verb.DEALT, ("dealt",), ("tiré",))
-    add(Verb.PICK, ("pick",), ("choisi",))
-    add(Verb.COINS, ("coins",), ("pièces",))
-    add(Verb.INCOME, ("income",), ("revenu",))
-    add(Verb.AID, ("aid", "foreign-aid"), ("aide", "aide-étrangère"))
-    add(Verb.COUP, ("coup",), ("assassinat", "coup-d'état"))
-    add(Verb.TAX, ("tax", "duke"), ("taxe", "duchesse", "duc"))
-    add(Verb.ASSASSINATE, ("assassinate", "assassin"), ("assassine",))
-    add(Verb.STEAL, ("steal", "captain"), ("vole", "capitaine"))
-    add(Verb.EXCHANGE, ("exchange", "ambassador", "inquisitor"), ("échange", "ambassadeur", "inquisiteur"))
-    add(Verb.EXAMINE, ("examine",), ("interroge",))
-    add(Verb.CHALLENGE, ("challenge",), ("doute",))
-    add(Verb.BLOCK, ("block",), ("contre",))
-    add(Verb.SHOW, ("show",), ("montre",))
-    add(Verb.LOSE, ("lose",), ("perd",))
-    add(Verb.SWAP, ("swap",), ("change",))
-    add(Verb.RETURN, ("return",), ("rend",))
-    add(Verb.PASS, ("pass",), ("passe",))
-    add(Verb.DRAW, ("draw",), ("pioche",))
-    add(Verb.KEEP, ("keep",), ("garde",))
-    add(Verb.SAW, ("saw",), ("vu",))
-    # the French "assassin" (the Assassin's power) is the English word too
-    table["assassin"].append(Word("assassin", Verb.ASSASSINATE, True))
-    return table
-
-
-WORDS = _words()
-"""Every word of the language, folded (lower case, no accents), with its meaning(s)."""
-_EXAMINE_BY_INQUISITOR = frozenset({"inquisitor", "inquisiteur"})
 _TWO_WORDS = (
     (("aide", "etrangere"), "aide-etrangere"),
     (("coup", "d'etat"), "coup-d'etat"),
@@ -123,18 +118,12 @@ _TWO_WORDS = (
     (("foreign", "aid"), "foreign-aid"),
 )
 NAME_PATTERN = re.compile(r"^[^\W_][\w-]*$")
+RESERVED = frozenset({"ambassador", "inquisitor", "dealt-first", "pick-first", "none"})
 
 
 def is_reserved(word: str) -> bool:
     """True if ``word`` is a word of the language or a card name (so it cannot be a name)."""
-    folded = fold(word)
-    if folded in WORDS:
-        return True
-    try:
-        Character.parse(folded)
-    except ParseError:
-        return folded in ("ambassador", "inquisitor", "dealt-first", "pick-first", "none")
-    return True
+    return word in VERBS or word in CARD_WORDS or fold(word) in RESERVED
 
 
 @dataclass(frozen=True)
@@ -230,89 +219,79 @@ def resolve_name(word: str, names: tuple[str, ...]) -> str:
     if exact:
         return exact[0]
     matches = [n for n in names if fold(n).startswith(folded)]
-    if len(matches) == 1 and folded not in WORDS:
+    if len(matches) == 1 and folded not in VERBS:
         return matches[0]
     if len(matches) > 1:
-        raise ParseError(f"{typed(word)!r} could be {' or '.join(matches)}: type more of the name")
+        raise ParseError(f"{typed(word)!r} could be {' or '.join(matches)}: type more of the name", input=typed(word))
     if not names:
-        raise ParseError(f"{typed(word)!r}: no players yet (start with: players Alice Bob Carol)")
-    raise ParseError(f"{typed(word)!r} is not a player (players: {', '.join(names)})")
+        raise ParseError(f"{typed(word)!r}: no players yet (start with: players Alice Bob Carol)", input=typed(word))
+    raise ParseError(f"{typed(word)!r} is not a player (players: {', '.join(names)})", input=typed(word))
 
 
 def parse_card(word: str) -> Character:
-    """A card name (English or French). Raises :class:`ParseError`."""
-    try:
-        return Character.parse(word)
-    except ParseError:
-        raise ParseError(
-            f"unknown card: {typed(word)!r} (cards: duke assassin contessa captain ambassador "
-            "inquisitor, or duchesse comtesse capitaine ambassadeur inquisiteur)"
-        ) from None
+    """A card name (English or French). Raises :class:`ParseError` naming the nearest card."""
+    return CARD_WORDS.meaning(typed(word), "card")
 
 
 def parse_line(text: str, names: tuple[str, ...] = ()) -> Line | None:
     """Parse one line given the declared ``names``; None for a blank or comment-only line.
 
-    Raises :class:`ParseError` with the reason, naming the offending word.
+    Raises :class:`ParseError` with the reason, naming the offending word (and the nearest
+    known word for an unknown one).
     """
     tokens = tokenize(text)
     if not tokens:
         return None
     head = tokens[0]
-    meanings = WORDS.get(head, [])
-    setup_or_private = [w for w in meanings if w.verb in SETUP or w.verb in PRIVATE or w.verb is Verb.PASS]
-    if setup_or_private:
-        word = setup_or_private[0]
-        if word.verb is Verb.PLAYERS:  # names keep the case they are declared in
+    standalone = [w for w in VERBS.words(head) if w.meaning in SETUP or w.meaning in PRIVATE or w.meaning is Verb.PASS]
+    if standalone:
+        word = standalone[0]
+        if word.meaning is Verb.PLAYERS:  # names keep the case they are declared in
             return Line(Verb.PLAYERS, names=_declare(text.split("#", 1)[0].split()[1:]), french=word.french)
-        return _parse_keyword_line(word, tokens[1:], names)
-    if meanings and not any(fold(n) == head for n in names):
-        raise ParseError(f"{typed(head)!r} needs a player first, e.g. 'Alice {typed(head)}'")
+        return _parse_keyword_line(word.meaning, word.french, tokens[1:], names)
+    if (head in VERBS or head in CARD_WORDS) and not any(fold(n) == head for n in names):
+        raise ParseError(f"{typed(head)!r} needs a player first, e.g. 'Alice {typed(head)}'", input=text)
     player = resolve_name(head, names)
     if len(tokens) < 2:
-        raise ParseError(f"what does {player} do? (e.g. '{player} income')")
+        raise ParseError(f"what does {player} do? (e.g. '{player} income')", input=text)
     return _parse_player_line(player, tokens[1], tokens[2:], names)
 
 
-def _parse_keyword_line(word: Word, rest: Sequence[str], names: tuple[str, ...]) -> Line:
-    verb, french = word.verb, word.french
+_SIZES = {Verb.HAND: (1, 2), Verb.DEALT: (1,), Verb.PICK: (1,), Verb.SAW: (1,), Verb.DRAW: (1, 2), Verb.KEEP: (1, 2)}
+_EXAMPLES = {
+    Verb.VARIANT: "variant inquisitor",
+    Verb.DRAFT: "draft dealt-first",
+    Verb.ME: "me Carol",
+    Verb.COINS: "coins Alice 5",
+}
+
+
+def _parse_keyword_line(verb: Verb, french: bool, rest: Sequence[str], names: tuple[str, ...]) -> Line:
     if verb is Verb.PASS:
         if rest:
             raise ParseError("pass takes nothing after it: it closes the open window")
         return Line(Verb.PASS, french=french)
     if verb is Verb.PLAYERS:
         return Line(Verb.PLAYERS, names=_declare(rest), french=french)
+    if verb in _EXAMPLES:
+        words = 2 if verb is Verb.COINS else 1
+        if len(rest) != words:
+            raise ParseError(f"{verb.value} takes {words} word{'s' * (words > 1)}, e.g. '{_EXAMPLES[verb]}'")
     if verb is Verb.VARIANT:
-        _count(verb, rest, 1)
         return Line(Verb.VARIANT, value=str(Variant.parse(rest[0])), french=french)
     if verb is Verb.DRAFT:
-        _count(verb, rest, 1)
         return Line(Verb.DRAFT, value=str(Draft.parse(rest[0])), french=french)
     if verb is Verb.ME:
-        _count(verb, rest, 1)
         return Line(Verb.ME, player=resolve_name(rest[0], names), french=french)
     if verb is Verb.COINS:
-        _count(verb, rest, 2)
         if not rest[1].isdigit():
-            raise ParseError(f"coins: {typed(rest[1])!r} is not a number of coins")
+            raise ParseError(f"coins: {typed(rest[1])!r} is not a number of coins", input=typed(rest[1]))
         return Line(Verb.COINS, player=resolve_name(rest[0], names), value=int(rest[1]), french=french)
-    sizes = {Verb.HAND: (1, 2), Verb.DEALT: (1,), Verb.PICK: (1,), Verb.SAW: (1,), Verb.DRAW: (1, 2), Verb.KEEP: (1, 2)}
-    if len(rest) not in sizes[verb]:
-        counts = " or ".join(str(n) for n in sizes[verb])
-        raise ParseError(f"{verb.value} names {counts} card{'s' if max(sizes[verb]) > 1 else ''}")
+    if len(rest) not in _SIZES[verb]:
+        counts = " or ".join(str(n) for n in _SIZES[verb])
+        raise ParseError(f"{verb.value} names {counts} card{'s' if max(_SIZES[verb]) > 1 else ''}")
     cards = tuple(parse_card(w) for w in rest)
     return Line(verb, cards=tuple(sorted(cards)), french=french)
-
-
-def _count(verb: Verb, rest: Sequence[str], n: int) -> None:
-    if len(rest) != n:
-        example = {
-            Verb.VARIANT: "variant inquisitor",
-            Verb.DRAFT: "draft dealt-first",
-            Verb.ME: "me Carol",
-            Verb.COINS: "coins Alice 5",
-        }[verb]
-        raise ParseError(f"{verb.value} takes {n} word{'s' if n > 1 else ''}, e.g. '{example}'")
 
 
 def _declare(words: Sequence[str]) -> tuple[str, ...]:
@@ -321,25 +300,35 @@ def _declare(words: Sequence[str]) -> tuple[str, ...]:
     seen: set[str] = set()
     for word in words:
         if not NAME_PATTERN.match(word):
-            raise ParseError(f"{word!r} is not a name: letters, digits, - and _ only")
+            raise ParseError(f"{word!r} is not a name: letters, digits, - and _ only", input=word)
         if is_reserved(word):
-            raise ParseError(f"{word!r} cannot be a name: it is a word of the table language")
+            raise ParseError(f"{word!r} cannot be a name: it is a word of the table language", input=word)
         if fold(word) in seen:
-            raise ParseError(f"{word!r} is given twice")
+            raise ParseError(f"{word!r} is given twice", input=word)
         seen.add(fold(word))
     return tuple(words)
 
 
+def _player_verb(verb_word: str, rest: Sequence[str], player: str) -> tuple[Verb, bool]:
+    """The verb a player's second word means (a verb, or a character naming its claim) and
+    whether it is French."""
+    verbs = [w for w in VERBS.words(verb_word) if w.meaning not in SETUP and w.meaning not in PRIVATE]
+    if verbs:
+        return verbs[0].meaning, verbs[0].french
+    cards = [w for w in CARD_WORDS.words(verb_word) if w.meaning in CLAIMED_BY]
+    if cards:
+        actions = CLAIMED_BY[cards[0].meaning]  # the targeted one when a target follows
+        chosen = next((k for k in actions if (Verb(str(k)) in TARGETED) == bool(rest)), actions[0])
+        return Verb(str(chosen)), cards[0].french and not CARD_WORDS.is_english(verb_word)
+    if verb_word in VERBS:
+        raise ParseError(f"{typed(verb_word)!r} is not something a player does: write it alone", input=typed(verb_word))
+    near = VERBS.suggest(verb_word) or CARD_WORDS.suggest(verb_word)
+    hint = f": did you mean {near!r}?" if near else ""
+    raise ParseError(f"unknown word {typed(verb_word)!r} after {player}{hint}", input=typed(verb_word))
+
+
 def _parse_player_line(player: str, verb_word: str, rest: Sequence[str], names: tuple[str, ...]) -> Line:
-    meanings = [w for w in WORDS.get(verb_word, []) if w.verb not in SETUP and w.verb not in PRIVATE]
-    if not meanings:
-        if verb_word in WORDS:
-            raise ParseError(f"{typed(verb_word)!r} is not something a player does: write it alone")
-        raise ParseError(f"unknown word {typed(verb_word)!r} after {player}")
-    word = meanings[0]
-    verb, french = word.verb, word.french
-    if verb_word in _EXAMINE_BY_INQUISITOR and rest:
-        verb = Verb.EXAMINE
+    verb, french = _player_verb(verb_word, rest, player)
     if verb is Verb.PASS:
         raise ParseError("write 'pass' alone: it closes the open window for everybody")
     if verb in TARGETED:
@@ -359,20 +348,53 @@ def _parse_player_line(player: str, verb_word: str, rest: Sequence[str], names: 
     return Line(verb, player=player, french=french)
 
 
+_PLAYER_MOVES = {verb: kind for verb, kind in ACTION_KINDS.items()} | {
+    Verb(str(kind)): kind for kind in (Kind.CHALLENGE, Kind.BLOCK, Kind.LOSE, Kind.SWAP, Kind.RETURN)
+}
+
+
+def move_of(line: Line, names: tuple[str, ...]) -> Move:
+    """The engine move a player's line names: an action (with its target), a challenge, a
+    block or a lost card (with its card), an examiner's swap or return.
+
+    >>> move_of(parse_line("Bob block contessa", ("Alice", "Bob")), ("Alice", "Bob"))
+    Move(Kind.BLOCK, 1, cards=(Character.CONTESSA,))
+    """
+    kind = _PLAYER_MOVES[line.verb]
+    target = names.index(line.target) if line.target is not None else -1
+    return Move(kind, names.index(str(line.player)), target, line.cards)
+
+
+def french(line: str) -> str:
+    """The French form of a canonical line (names unchanged).
+
+    >>> french("Bob block contessa")
+    'Bob contre comtesse'
+    """
+    out = []
+    for word in line.split():
+        verbs = [w.meaning for w in VERBS.words(word) if not w.french]
+        cards = [w.meaning for w in CARD_WORDS.words(word) if not w.french]
+        out.append(VERBS.french(verbs[0]) if verbs else CARD_WORDS.french(cards[0]) if cards else word)
+    return " ".join(out)
+
+
 def typed_move(text: str, state: State, seat: int, other: str = "it is not your move") -> Move:
     """The engine move of ``seat`` that a typed line names at ``state`` (a bare ``pass`` is
     the seat's; ``keep``/``draw`` lines may leave the name out). Raises ParseError or
     IllegalMove (``other`` when the line names another player's move)."""
     line = parse_line(text, state.names)
     if line is None:
-        raise IllegalMove("nothing to play")
-    typed = line.canonical()
+        raise IllegalMove("nothing to play", input=text)
+    said_line = line.canonical()
     name = state.names[seat]
     for move in state.legal_moves():
         said = move.text(state.names)
-        if typed in (said, said.removeprefix(f"{name} ")) or (typed == "pass" and move.kind is Kind.PASS):
+        if said_line in (said, said.removeprefix(f"{name} ")) or (said_line == "pass" and move.kind is Kind.PASS):
             if move.player != seat:
-                raise IllegalMove(f"{typed!r}: {other}")
+                raise IllegalMove(f"{said_line!r}: {other}", input=text)
             return move
     options = ", ".join(m.text(state.names) for m in state.legal_moves() if m.player == seat)
-    raise IllegalMove(f"{typed!r} cannot be played now; you may: {options or 'nothing (not your move)'}")
+    raise IllegalMove(
+        f"{said_line!r} cannot be played now; you may: {options or 'nothing (not your move)'}", input=text
+    )

@@ -26,8 +26,8 @@ from solver.coup import GameError, Kind, Move, State
 from solver.coup.hidden import open_values
 from solver.coup.puzzle import Puzzle
 
+from ..session import Message, SoloGame
 from .language import typed_move
-from .session import Message, SoloGame
 
 BUDGET = 3_000_000
 """Positions per solve while playing a puzzle (the 2-against-2 ones need about this many)."""
@@ -62,7 +62,7 @@ class Judged:
 
 
 @dataclass
-class PuzzleSession(SoloGame):
+class PuzzleSession(SoloGame[Move]):
     """A puzzle in play: lines in, messages out (no terminal here)."""
 
     puzzle: Puzzle
@@ -102,7 +102,7 @@ class PuzzleSession(SoloGame):
 
     def intro(self) -> list[Message]:
         names = self.state.names
-        rows = [("info", self.story)] if self.story else []
+        rows: list[Message] = [("info", self.story)] if self.story else []
         rows.append(("", describe(self.state, self.me)))
         rows.append(("info", f"Type your moves as at the table ('{names[self.me]} tax'); 'hint', 'undo', 'quit'."))
         return [*rows, *self._prompt()]

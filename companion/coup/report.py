@@ -1,6 +1,6 @@
 """The table as JSON (outputs.md, ``coup replay --json``) and as text for a person.
 
->>> from companion.coup.table import replay
+>>> from companion.coup.tracker import replay
 >>> t = replay("players Alice Bob Carol\\nme Carol\\nhand duke captain\\nAlice tax\\n")
 >>> table_json(t)["players"][0]["holds"]["duke"]   # 1 - C(11,2)/C(13,2)
 '23/78'
@@ -11,10 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from solver.counting import at_least_one_why
 from solver.coup import Character, GameError
 
 from .advice import percent
-from .table import Table
+from .beliefs import FRESH
+from .tracker import Table
 
 
 def fraction(p: Fraction) -> str:
@@ -61,7 +63,7 @@ def table_json(table: Table) -> dict[str, Any]:
         alive = state.alive(seat) if state is not None else True
         entry: dict[str, Any] = {
             "name": name,
-            "coins": state.coins[seat] if state is not None else table.coins[seat],
+            "coins": state.coins[seat] if state is not None else table.setup.coins[seat],
             "alive": alive,
             "hidden": len(state.hidden[seat]) if state is not None else 2,
             "face_up": [c.name_en for c in (table.face_up[seat] if table.face_up else ())],
@@ -93,7 +95,7 @@ def table_text(table: Table) -> str:
         up = f"  face up: {' '.join(player['face_up'])}" if player["face_up"] else ""
         head = f"{player['name']:<10} {player['coins']:>2} coins  {player['hidden']} hidden{up}{status}"
         lines.append(head)
-        history = claim_history(table, player["name"])
+        history = table.ledger.history(player["name"])
         if history:
             lines.append(f"{'':<10} claims: {history}")
         if "cards" in player:
@@ -105,34 +107,42 @@ def table_text(table: Table) -> str:
             lines.append(f"{'':<10} holds: {odds}")
     if table.notes:
         lines.append("you know: " + "; ".join(table.notes[-4:]))
-    claims = [c for c in table.claims if c.flagged and c.level is not None]
+    claims = table.ledger.flags()
     if claims:
         last = claims[-1]
         lines.append(f"last flag: line {last.line}, {last.player} claimed {last.character.article} ({last.level})")
     return "\n".join(lines)
 
 
-def claim_history(table: Table, name: str) -> str:
-    """``'3 (1 proved, 1 caught, 1 unchallenged)'``: a player's claims and what became of them."""
-    claims = [c for c in table.claims if c.player == name]
-    if not claims:
-        return ""
-    counts = {o: sum(1 for c in claims if c.outcome == o) for o in ("proved", "caught", "unchallenged")}
-    details = ", ".join(f"{n} {o}" for o, n in counts.items() if n)
-    return f"{len(claims)}" + (f" ({details})" if details else "")
-
-
-def odds_text(table: Table, seat: int) -> str:
-    """The exact odds that ``seat`` holds each character, as fractions and percentages."""
+def odds_text(table: Table, seat: int, why: bool = False) -> str:
+    """The exact odds that ``seat`` holds each character, as fractions and percentages; with
+    ``why``, each one's closed form in binomials when the seat's cards are still exchangeable
+    with every unseen card (nothing seen singles them out), checked against the exact count.
+    Raises GameError while the set-up owes something."""
     ready = _ready(table)
     if ready is None or ready.beliefs is None:
         raise GameError(f"no odds yet: the table waits for {table.waiting}")
     holds = ready.holds(seat)
-    name = table.names[seat]
-    rows = [f"{name} holds at least one:"]
+    rows = [f"{table.names[seat]} holds at least one:"]
     rows.extend(f"  {c.name_en:<11} {percent(p)}" for c, p in holds.items())
+    if why:
+        rows.extend(_why(ready, seat, holds))
     return "\n".join(rows)
 
 
-def character_list(cards: tuple[Character, ...]) -> str:
-    return " ".join(c.name_en for c in cards) or "-"
+def _why(table: Table, seat: int, holds: dict[Character, Fraction]) -> list[str]:
+    beliefs = table.beliefs
+    assert beliefs is not None
+    fresh = all(all(v == FRESH for place in term for v in place) for term in beliefs.terms) and len(beliefs.terms) == 1
+    if not fresh:
+        return [
+            f"  (no closed form: what was seen singles cards out; counted exactly over {len(beliefs.terms)} placements)"
+        ]
+    total, hand = sum(beliefs.unseen), beliefs.size(seat)
+    rows = []
+    for c, p in holds.items():
+        text, value = at_least_one_why(total, beliefs.unseen[beliefs.characters.index(c)], hand)
+        if value != p:  # never shown unless it is the exact count's figure
+            return [f"  (no closed form: the count is {p}, not a binomial ratio)"]
+        rows.append(f"  {c.name_en:<11} {text}")
+    return rows

@@ -14,7 +14,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from solver.coup import RULES, Character, Draft, Kind, Move, Phase, State, Variant, new_game
+from solver.coup import Draft, Kind, Move, Phase, State, Variant, new_game
+from solver.coup.messages import claimed
+from solver.coup.public import claim_of, claimant
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 
@@ -38,7 +40,7 @@ def _choose(state: State, rng: random.Random, style: Style) -> Move:
     moves = state.legal_moves()
     if style.honest and rng.random() < style.honest:
         held = state.hidden[state.current_player()]
-        honest = tuple(m for m in moves if _claim(state, m) in (None, *held))
+        honest = tuple(m for m in moves if claim_of(state, m) in (None, *held))
         moves = honest or moves
     first = moves[0]
     if style.calm and first.kind.is_action and rng.random() < style.calm:
@@ -59,20 +61,7 @@ def _choose(state: State, rng: random.Random, style: Style) -> Move:
 def _claim_is_true(state: State) -> bool:
     """In a challenge window: does the claimant hold the claimed character? (Records are made
     by a simulation that may peek; the records themselves never show what was not seen.)"""
-    t = state.turn
-    if t.block is not None:
-        return t.block in state.hidden[t.blocker]
-    assert t.action is not None
-    claim = RULES[state.variant][t.action].claim
-    return claim in state.hidden[t.actor]
-
-
-def _claim(state: State, move: Move) -> Character | None:
-    """The character ``move`` claims (an action's or a block's), if any."""
-    if move.kind is Kind.BLOCK:
-        return move.card
-    rule = RULES[state.variant].get(move.kind)
-    return rule.claim if rule is not None else None
+    return claimed(state) in state.hidden[claimant(state)]
 
 
 def random_record(

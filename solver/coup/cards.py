@@ -10,20 +10,10 @@ Character.DUKE
 
 from __future__ import annotations
 
-import unicodedata
 from enum import IntEnum
 
 from ..errors import ParseError
-
-
-def fold(word: str) -> str:
-    """Return ``word`` in lower case without accents, as the table language compares words.
-
-    >>> fold("Échange")
-    'echange'
-    """
-    decomposed = unicodedata.normalize("NFKD", word.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+from ..vocabulary import Vocabulary, fold
 
 
 class Character(IntEnum):
@@ -62,7 +52,7 @@ class Character(IntEnum):
     @property
     def name_fr(self) -> str:
         """The French name of Complots: ``'duchesse'``, ``'capitaine'``."""
-        return _FRENCH[self][0]
+        return _FRENCH[self]
 
     @property
     def letter(self) -> str:
@@ -78,38 +68,30 @@ class Character(IntEnum):
         >>> Character.parse("ambassadeur")
         Character.AMBASSADOR
         """
-        found = _BY_NAME.get(fold(word))
-        if found is None:
-            raise ParseError(f"unknown card: {word!r} (cards: {', '.join(CARD_NAMES_EN)})")
-        return found
+        return CARD_WORDS.meaning(word, "card")
 
     @classmethod
     def from_letter(cls, letter: str) -> Character:
         """Return the character whose compact letter is ``letter``; raises :class:`ParseError`."""
         found = _BY_LETTER.get(letter.upper())
         if found is None:
-            raise ParseError(f"unknown card letter: {letter!r} (letters: DACKBI?)")
+            raise ParseError(f"unknown card letter: {letter!r} (letters: DACKBI?)", input=letter)
         return found
 
 
-_ENGLISH = {
-    Character.DUKE: "duke",
-    Character.ASSASSIN: "assassin",
-    Character.CONTESSA: "contessa",
-    Character.CAPTAIN: "captain",
-    Character.AMBASSADOR: "ambassador",
-    Character.INQUISITOR: "inquisitor",
-    Character.UNKNOWN: "?",
+_NAMES: dict[Character, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    Character.DUKE: (("duke",), ("duchesse", "duc")),
+    Character.ASSASSIN: (("assassin",), ("assassin",)),
+    Character.CONTESSA: (("contessa",), ("comtesse",)),
+    Character.CAPTAIN: (("captain",), ("capitaine",)),
+    Character.AMBASSADOR: (("ambassador",), ("ambassadeur",)),
+    Character.INQUISITOR: (("inquisitor",), ("inquisiteur",)),
 }
-_FRENCH = {
-    Character.DUKE: ("duchesse", "duc"),
-    Character.ASSASSIN: ("assassin",),
-    Character.CONTESSA: ("comtesse",),
-    Character.CAPTAIN: ("capitaine",),
-    Character.AMBASSADOR: ("ambassadeur",),
-    Character.INQUISITOR: ("inquisiteur",),
-    Character.UNKNOWN: ("?",),
-}
+"""The character table of rules.md: English id, French names (Complots)."""
+CARD_WORDS: Vocabulary[Character] = Vocabulary((c, en, fr) for c, (en, fr) in _NAMES.items())
+"""Every card name in both languages."""
+_ENGLISH = {c: en[0] for c, (en, _) in _NAMES.items()} | {Character.UNKNOWN: "?"}
+_FRENCH = {c: fr[0] for c, (_, fr) in _NAMES.items()} | {Character.UNKNOWN: "?"}
 _LETTERS = {
     Character.DUKE: "D",
     Character.ASSASSIN: "A",
@@ -119,15 +101,7 @@ _LETTERS = {
     Character.INQUISITOR: "I",
     Character.UNKNOWN: "?",
 }
-_BY_NAME: dict[str, Character] = {}
-for _character in Character:
-    _BY_NAME[_ENGLISH[_character]] = _character
-    for _name in _FRENCH[_character]:
-        _BY_NAME[_name] = _character
 _BY_LETTER = {letter: character for character, letter in _LETTERS.items()}
-
-CARD_NAMES_EN = tuple(_ENGLISH[c] for c in Character if c is not Character.UNKNOWN)
-CARD_NAMES_FR = tuple(name for c in Character for name in _FRENCH[c] if c is not Character.UNKNOWN)
 
 
 class Variant(IntEnum):
@@ -169,12 +143,13 @@ class Variant(IntEnum):
 
         Raises :class:`ParseError` for any other word.
         """
-        character = _BY_NAME.get(fold(word))
+        found = CARD_WORDS.words(word)
+        character = found[0].meaning if found else None
         if character is Character.AMBASSADOR:
             return Variant.AMBASSADOR
         if character is Character.INQUISITOR:
             return Variant.INQUISITOR
-        raise ParseError(f"unknown variant: {word!r} (ambassador or inquisitor)")
+        raise ParseError(f"unknown variant: {word!r} (ambassador or inquisitor)", input=word)
 
 
 class Draft(IntEnum):
@@ -200,7 +175,7 @@ class Draft(IntEnum):
         for draft in Draft:
             if str(draft) == key:
                 return draft
-        raise ParseError(f"unknown draft: {word!r} (dealt-first, pick-first or none)")
+        raise ParseError(f"unknown draft: {word!r} (dealt-first, pick-first or none)", input=word)
 
 
 MIN_PLAYERS = 2
@@ -210,7 +185,7 @@ MAX_PLAYERS = 8
 def copies(players: int) -> int:
     """Copies of each character in the deck: 3 for 2 to 6 players, 4 for 7 or 8."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ParseError(f"{players} players: Coup is played by 2 to 8")
+        raise ParseError(f"{players} players: Coup is played by 2 to 8", input=str(players))
     return 4 if players >= 7 else 3
 
 

@@ -19,7 +19,7 @@ states they share are solved once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations_with_replacement, permutations
 
@@ -78,15 +78,6 @@ def solve_pair(
     graph, nodes = build_many([opening(variant, d, p) for d, p in games], budget)
     solution = solve(graph)
     return {game: solution.value[node] for game, node in zip(games, nodes, strict=True)}, graph.size
-
-
-def payoffs(variant: Variant, tick: Callable[[], None] = lambda: None) -> Payoffs:
-    """All 500 games' values, one graph per pair of picks (``tick()`` after each)."""
-    out: Payoffs = {}
-    for pair in pick_pairs(variant):
-        out.update(solve_pair(variant, pair)[0])
-        tick()
-    return out
 
 
 def dealt_first(variant: Variant, table: Payoffs) -> Equilibrium:

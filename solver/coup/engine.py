@@ -19,14 +19,13 @@ lets a table that does not see every card drive the same machine.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
-from math import comb, prod
 from typing import TypeVar
 
+from ..counting import draws
 from ..errors import IllegalMove
 from .cards import Character, Variant
 from .messages import ACTION_WORDS, MOVE_WORDS, claimed, out_of_turn, waiting_for
@@ -215,25 +214,13 @@ def legal_moves(s: State) -> tuple[Move, ...]:
 # -- chance ----------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def _draws(court: tuple[Character, ...], k: int) -> tuple[tuple[tuple[Character, ...], Fraction], ...]:
-    """Every multiset of ``k`` cards drawn uniformly from ``court``, with its probability."""
-    counts = Counter(court)
-    total = comb(len(court), k)
-    outcomes = []
-    for drawn in sorted(set(combinations(court, k))):
-        ways = prod(comb(counts[c], m) for c, m in Counter(drawn).items())
-        outcomes.append((drawn, Fraction(ways, total)))
-    return tuple(outcomes)
-
-
 def _deals(court: tuple[Character, ...], players: int, size: int) -> list[tuple[tuple[Character, ...], Fraction]]:
     """Every deal of ``size`` cards to each of ``players`` seats from ``court`` (concatenated,
     each hand sorted) with its probability. Hands are dealt in seat order."""
     if players == 0:
         return [((), Fraction(1))]
     deals = []
-    for hand, p in _draws(court, size):
+    for hand, p in draws(court, size):
         rest = _without_all(court, hand)
         assert rest is not None
         for others, q in _deals(rest, players - 1, size):
@@ -250,10 +237,10 @@ def chance_outcomes(s: State) -> list[tuple[Move, Fraction]]:
     t = s.turn
     phase = t.phase
     if phase is Phase.REDRAW or phase is Phase.SWAP_DRAW:
-        return [(Move(Kind.DRAW, t.decider, cards=d), p) for d, p in _draws(s.court, 1)]
+        return [(Move(Kind.DRAW, t.decider, cards=d), p) for d, p in draws(s.court, 1)]
     if phase is Phase.EXCHANGE_DRAW:
         k = min(s.variant.exchange_draw, len(s.court))
-        return [(Move(Kind.DRAW, t.actor, cards=d), p) for d, p in _draws(s.court, k)]
+        return [(Move(Kind.DRAW, t.actor, cards=d), p) for d, p in draws(s.court, k)]
     if phase is Phase.DRAFT_DEAL:
         return [(Move(Kind.DEAL, NOBODY, cards=d), p) for d, p in _deals(s.court, len(s.names), 1)]
     if phase is Phase.DEAL:
@@ -477,22 +464,14 @@ def _lose(s: State, move: Move) -> State:
     """``move.player`` turns ``move.card`` face up: after a failed proof (phase PROOF) or
     because they owed an influence (phase LOSE)."""
     t = s.turn
-    seat = move.player
-    hand = _without(s.hidden[seat], move.card) if len(move.cards) == 1 else None
-    if hand is None:
-        raise IllegalMove(f"{s.names[seat]} has no face-down {_card_word(move)}")
     caught = t.phase is Phase.PROOF and t.block is None  # the action's claim failed: cancelled
-    coins = s.coins
     if caught:
         assert t.action is not None
         refund = RULES[s.variant][t.action].cost  # the assassin's coins are given back
-        coins = _coins(coins, t.actor, refund) if refund else coins
-    if not hand:
-        coins = _replace(coins, seat, 0)  # eliminated: the coins go back to the treasury
-    face_up = _replace(s.face_up, seat, _with(s.face_up[seat], move.card))
-    hidden = _hand(s.hidden, seat, hand)
-    s = State(s.names, s.variant, coins, hidden, face_up, s.court, s.aside, t)
-    if not hand and sum(1 for h in hidden if h) == 1:
+        if refund:
+            s = State(s.names, s.variant, _coins(s.coins, t.actor, refund), s.hidden, s.face_up, s.court, s.aside, t)
+    s = turn_face_up(s, move)
+    if not s.hidden[move.player] and sum(1 for h in s.hidden if h) == 1:
         return _state(s, Turn(Phase.OVER, t.actor))
     if caught:
         return _end_turn(s)
@@ -501,6 +480,20 @@ def _lose(s: State, move: Move) -> State:
     if t.after is After.ACTION_GOES_ON:
         return _claim_stands(s, t)
     return _end_turn(s)
+
+
+def turn_face_up(s: State, move: Move) -> State:
+    """``s`` with ``move.player``'s face-down ``move.card`` turned face up (an influence lost)
+    and, if it was the last one, the player's coins back to the treasury; the turn itself is
+    unchanged (what follows is :func:`apply`'s). Raises :class:`IllegalMove` if the player has
+    no such face-down card."""
+    seat = move.player
+    hand = _without(s.hidden[seat], move.card) if len(move.cards) == 1 else None
+    if hand is None:
+        raise IllegalMove(f"{s.names[seat]} has no face-down {_card_word(move)}")
+    coins = s.coins if hand else _replace(s.coins, seat, 0)  # eliminated: the coins go back
+    face_up = _replace(s.face_up, seat, _with(s.face_up[seat], move.card))
+    return State(s.names, s.variant, coins, _hand(s.hidden, seat, hand), face_up, s.court, s.aside, s.turn)
 
 
 def _card_word(move: Move) -> str:
@@ -573,7 +566,8 @@ def _deal(s: State, move: Move) -> State:
 def _pick(s: State, move: Move) -> State:
     seat = move.player
     card = move.card if len(move.cards) == 1 else None
-    aside = _without(s.aside, card) if card in s.variant.characters and card is not None else None
+    known = card in s.variant.characters or card is UNKNOWN  # UNKNOWN: a pick the viewer did not see
+    aside = _without(s.aside, card) if known and card is not None else None
     if aside is None or card is None:
         raise IllegalMove(f"{s.names[seat]} picks one of {', '.join(c.name_en for c in s.variant.characters)}")
     hidden = _hand(s.hidden, seat, _with(s.hidden[seat], card))

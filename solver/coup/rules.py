@@ -77,10 +77,6 @@ class ActionRule:
     block_with: tuple[Character, ...]
     effect: str  # the effect in words, for messages and help
 
-    @property
-    def blockable(self) -> bool:
-        return self.blockers is not Blockers.NOBODY
-
 
 COUP_COST = 7
 ASSASSINATE_COST = 3

@@ -1,0 +1,139 @@
+"""The command line, whatever the game: each game's command (``coup``, ``spicy``, ``tresor``)
+declares its sub-commands here with ``set_defaults(func=...)``; the common ones (``table``,
+``replay``) are built from the game's :class:`~companion.games.Game` entry.
+
+Exit codes (outputs.md): 0 success, 1 a refused input (a rejected line, an impossible or too
+large position), 2 a wrong command line.
+
+>>> parser = argparse.ArgumentParser(prog="demo")
+>>> _ = parser.add_argument("--threshold", type=probability, default="1/4")
+>>> parser.parse_args(["--threshold", "1/5"]).threshold
+Fraction(1, 5)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from solver.errors import GameError
+
+from .games import Game
+from .prompt import run
+from .records import Journal, check_header, last_game, new_game_path, remember_last, replay
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def probability(text: str) -> Fraction:
+    """An argparse type: a probability written as a fraction (``1/4``), strictly above 0."""
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a probability (e.g. 1/4)") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
+    return value
+
+
+def missing(path: Path, command: str) -> bool:
+    """True (and a one-line reason on standard error) if ``path`` does not exist."""
+    if path.exists():
+        return False
+    print(f"{command}: no such file: {path}", file=sys.stderr)
+    return True
+
+
+def refused(error: GameError, prefix: str = "") -> int:
+    """Say why an input was refused, on one line of standard error; exit code 1."""
+    print(f"{prefix}{error}", file=sys.stderr)
+    return 1
+
+
+def add_table(sub: Any, game: Game, help: str) -> argparse.ArgumentParser:
+    """The ``table [FILE] [--resume] [--from FILE]`` sub-command of ``game``."""
+    parser: argparse.ArgumentParser = sub.add_parser("table", help=help)
+    parser.add_argument("file", nargs="?", help="the game record to open or continue")
+    parser.add_argument("--resume", action="store_true", help="continue the last game")
+    parser.add_argument("--from", dest="start_from", metavar="FILE", help="start a new game from a copy of FILE")
+    parser.set_defaults(func=lambda args: open_table(args, game))
+    return parser
+
+
+def open_table(args: argparse.Namespace, game: Game) -> int:
+    """Open (or continue) a record at the prompt: ``FILE``, the last game, a copy of a file, or a
+    new game in the state directory."""
+    name = game.name
+    if args.resume:
+        path = last_game(name)
+        if path is None:
+            print(f"{game.command} table: no game to resume", file=sys.stderr)
+            return 2
+    elif args.file:
+        path = Path(args.file)
+    else:
+        path = new_game_path(name, game.extension)
+    if args.start_from:
+        source = Path(args.start_from)
+        if missing(source, f"{game.command} table"):
+            return 2
+        path = new_game_path(name, game.extension)
+        path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    try:
+        if path.exists():
+            check_header(path.read_text(encoding="utf-8"), name, "table FILE", game.headerless, str(path))
+        session, front = game.session(Journal(path), args)
+    except GameError as error:
+        return refused(error)
+    remember_last(name, path)
+    return run(session, front)
+
+
+def add_replay(sub: Any, game: Game) -> argparse.ArgumentParser:
+    """The ``replay FILE [--json] [--canonical]`` sub-command of ``game``."""
+    parser: argparse.ArgumentParser = sub.add_parser("replay", help="print the table after the last line of a record")
+    parser.add_argument("file")
+    parser.add_argument("--json", action="store_true", help="the table as JSON")
+    parser.add_argument("--canonical", action="store_true", help="print the canonical form of the record")
+    parser.set_defaults(func=lambda args: replay_file(args, game))
+    return parser
+
+
+def replay_file(args: argparse.Namespace, game: Game) -> int:
+    """Replay a record; print the table as text, JSON, or the record's canonical form. A bad
+    line: ``FILE:LINE: reason`` on standard error, exit 1."""
+    path = Path(args.file)
+    if missing(path, f"{game.command} replay"):
+        return 2
+    text = path.read_text(encoding="utf-8")
+    try:
+        check_header(text, game.name, "replay FILE", game.headerless, str(path))
+        table = replay(text.splitlines(), game.new_table(args), str(path))
+    except GameError as error:
+        return refused(error)
+    if args.canonical:
+        sys.stdout.write(game.canonical(table))
+    elif args.json:
+        print(json.dumps(game.as_json(table)))
+    else:
+        print(game.as_text(table))
+    return 0
+
+
+def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequence[str] | None = None) -> int:
+    """Parse the command line of ``prog`` (its sub-commands declared by ``build``) and run the
+    chosen one."""
+    if hasattr(signal, "SIGPIPE"):  # `coup replay FILE | head` ends quietly
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    sub = parser.add_subparsers(dest="command", required=True)
+    build(sub)
+    args = parser.parse_args(argv)
+    handler: Handler = args.func
+    return handler(args)

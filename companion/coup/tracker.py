@@ -1,0 +1,625 @@
+"""The tracked Coup table: lines applied through the rules engine from one seat's point of view.
+
+A :class:`Table` is composed of the set-up (:class:`~companion.coup.game_setup.Setup`), the
+public position (an engine state whose unknown cards are wildcards), what the seat knows
+(:class:`~companion.coup.knowledge.Knowledge`) and the public ledger
+(:class:`~companion.coup.ledger.Ledger`). It is immutable: :meth:`Table.apply` returns the next
+table and the events the line produced, or raises a GameError and changes nothing, so undo is
+keeping the previous table.
+
+>>> t = Table.new()
+>>> for text in ("players Alice Bob Carol", "me Carol", "hand duke captain", "Alice tax"):
+...     t = t.apply_text(text)
+>>> t.open_window, t.turn
+('challenge', 'Alice')
+>>> t.apply_text("Alice assassinate Bob")
+Traceback (most recent call last):
+solver.errors.IllegalMove: Alice cannot assassinate now: the table waits for Bob to take an action
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import combinations
+
+from solver.coup import (
+    Character,
+    Draft,
+    GameError,
+    IllegalMove,
+    ImpossibleTable,
+    Kind,
+    Move,
+    Phase,
+    State,
+    Variant,
+    deck,
+)
+from solver.coup.engine import turn_face_up
+from solver.coup.messages import claimed, waiting_for
+from solver.coup.public import claim_of, claimant, hidden_from, reveal, still_to_answer, why_not_offered, window_name
+from solver.coup.state import WINDOWS
+
+from ..session import Event, Message
+from .advice import THRESHOLD, Unassumed, challenge_note, count_reason, draft_advice, judge
+from .advice import Challenged as ChallengedEvent
+from .advice import Flagged as FlaggedEvent
+from .beliefs import Beliefs
+from .game_setup import DraftModel, Setup
+from .knowledge import Knowledge
+from .language import ACTIONS, SETUP, Line, Verb, move_of, parse_line
+from .ledger import ChallengeNote, Claim, Ledger
+
+UNKNOWN = Character.UNKNOWN
+DRAFT_MODELS: tuple[DraftModel, ...] = ("uniform", "equilibrium")
+
+
+@dataclass(frozen=True)
+class Over:
+    """The game ended with this line."""
+
+    winner: str
+
+    def message(self) -> Message:
+        return "over", f"game over: {self.winner} wins"
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The table waits for a line only some player (or the seat) can give."""
+
+    what: str
+
+    def message(self) -> Message:
+        return "info", f"waiting for {self.what}"
+
+
+@dataclass(frozen=True)
+class Table:
+    """One seat's table. Build with :meth:`new`; move with :meth:`apply` / :meth:`apply_text`."""
+
+    setup: Setup = field(default_factory=Setup)
+    state: State | None = None  # the public engine state, once the first action is typed
+    knowledge: Knowledge | None = None
+    ledger: Ledger = field(default_factory=Ledger)
+    lines: tuple[tuple[int, Line], ...] = ()  # accepted lines with their record line numbers
+    played_from: int = 0  # lines[played_from:] are play (the set-up lines come before)
+    owed_redraw: bool = False  # the seat proved a card and has not yet typed its replacement
+    deferred: Move | None = None  # the challenger's loss, typed before that replacement
+    redraw_at: int | None = None  # where that replacement goes in the record (the loss came first)
+    threshold: Fraction = THRESHOLD
+    draft_model: DraftModel = "uniform"
+    dropped: frozenset[int] = frozenset()  # lines whose failed proofs are not read as "holds none"
+    said: tuple[Event, ...] = field(default=(), compare=False, repr=False)  # events of the line being applied
+
+    @classmethod
+    def new(cls, threshold: Fraction = THRESHOLD, draft_model: str = "uniform") -> Table:
+        """An empty table. ``draft_model``: how the opponents' draft picks are weighed, uniform
+        or by the draft's equilibrium (``coup draft``). Raises GameError for another model."""
+        if draft_model not in DRAFT_MODELS:
+            raise GameError(f"unknown draft model: {draft_model!r} (uniform or equilibrium)", input=draft_model)
+        return cls(threshold=threshold, draft_model="equilibrium" if draft_model == "equilibrium" else "uniform")
+
+    def __repr__(self) -> str:
+        return f"<Table {len(self.lines)} lines, {self.state.text() if self.state else 'set-up'}>"
+
+    # -- reading the table -------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.setup.names
+
+    @property
+    def variant(self) -> Variant:
+        return self.setup.variant
+
+    @property
+    def draft(self) -> Draft:
+        return self.setup.draft
+
+    @property
+    def me(self) -> int | None:
+        return self.setup.me
+
+    @property
+    def claims(self) -> tuple[Claim, ...]:
+        return self.ledger.claims
+
+    @property
+    def challenges(self) -> tuple[ChallengeNote, ...]:
+        return self.ledger.challenges
+
+    @property
+    def face_up(self) -> tuple[tuple[Character, ...], ...]:
+        return self.ledger.face_up
+
+    @property
+    def view(self) -> State | None:
+        """The public position as the table sees it: ``state``, with a loss typed before the
+        seat's replacement already turned face up (the action it lets go on waits for the
+        replacement: the turn stays with the actor)."""
+        if self.state is None or self.deferred is None:
+            return self.state
+        return turn_face_up(self.state, self.deferred)
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def spectator(self) -> bool:
+        return self.me is None
+
+    @property
+    def over(self) -> bool:
+        return self.state is not None and self.state.is_terminal()
+
+    @property
+    def beliefs(self) -> Beliefs | None:
+        """The seat's exact distribution of the unseen cards (with the assumptions)."""
+        return self.knowledge.beliefs if self.knowledge is not None else None
+
+    @property
+    def turn(self) -> str | None:
+        """The player whose turn it is (the actor until the action is resolved); None once over."""
+        if self.state is None:
+            return self.names[0] if self.names else None
+        return None if self.state.is_terminal() else self.names[self.state.turn.actor]
+
+    @property
+    def open_window(self) -> str | None:
+        """``'challenge'``, ``'block'``, ``'block-challenge'`` or None."""
+        return window_name(self.state) if self.state is not None else None
+
+    @property
+    def waiting(self) -> str | None:
+        """What the table waits for, in words; None when nothing is owed."""
+        if self.state is None:
+            return self.setup.missing()
+        if self.owed_redraw and not self.over:
+            return f"{self.names[self.me or 0]} draws a replacement (draw CARD)"
+        s = self.state
+        t = s.turn
+        if t.phase in WINDOWS or t.phase is Phase.ACTION or t.phase is Phase.OVER:
+            return None
+        if t.phase is Phase.EXAMINE_SHOW and self.me not in (t.decider, t.actor):
+            return f"{self.names[t.actor]} swaps or returns"
+        if t.phase is Phase.EXAMINE_SHOW and t.actor == self.me:
+            return f"the card {self.names[t.decider]} shows you (saw CARD)"
+        return waiting_for(s)
+
+    def my_cards(self) -> tuple[Character, ...]:
+        """The seat's face-down cards (known ones, and an exchange's drawn cards)."""
+        if self.me is None:
+            return ()
+        if self.state is None:
+            return self.setup.my_cards()
+        s = self.state
+        drawn = s.turn.cards if s.turn.phase is Phase.EXCHANGE_KEEP and s.turn.actor == self.me else ()
+        return tuple(sorted(c for c in (*s.hidden[self.me], *drawn) if c is not UNKNOWN))
+
+    def unseen(self) -> dict[Character, int]:
+        """Per character: copies minus face-up, minus the seat's own cards (face down, being
+        exchanged, or in the draft its whole pack)."""
+        total = {c: deck(self.variant, max(2, len(self.names))).count(c) for c in self.variant.characters}
+        for cards in self.face_up:
+            for c in cards:
+                total[c] -= 1
+        for c in self.my_cards():
+            total[c] -= 1
+        if self.me is not None and self.setup.draft_game:  # the seat has seen its whole pack
+            for c in self.variant.characters:
+                if c is not self.setup.pick:
+                    total[c] -= 1
+        return total
+
+    def holds(self, seat: int, beliefs: Beliefs | None = None) -> dict[Character, Fraction]:
+        """For another living seat: the probability it holds at least one of each character."""
+        b = beliefs or self.beliefs
+        if b is None:
+            raise GameError("the game has not started")
+        return b.holds(seat)
+
+    def probability_holds(self, seat: int, character: Character, beliefs: Beliefs | None = None) -> Fraction:
+        """P(``seat`` holds a ``character``): 0 or 1 for the tracked seat."""
+        if seat == self.me:
+            return Fraction(int(character in self.my_cards()))
+        return self.holds(seat, beliefs)[character]
+
+    def seat(self, name: str) -> int:
+        return self.names.index(name)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.knowledge.notes if self.knowledge is not None else ()
+
+    def record_lines(self, defaults: bool = False) -> list[str]:
+        """The canonical record: the set-up in its canonical order (``defaults``: with the
+        ``variant`` and ``draft`` lines not typed), then every play line."""
+        setup = [line.canonical() for line in self.setup.lines(defaults)]
+        played = self.lines[self.played_from :] if self.started else ()
+        return setup + [line.canonical() for _, line in played]
+
+    def record(self) -> str:
+        """The canonical form of the record (``coup replay --canonical``), with a final newline."""
+        return "".join(line + "\n" for line in self.record_lines(defaults=True))
+
+    def last_line(self) -> str | None:
+        return self.lines[-1][1].canonical() if self.lines else None
+
+    def status(self) -> str:
+        waiting = f"; waiting for {self.waiting}" if self.waiting else ""
+        return f"{len(self.lines)} lines so far{waiting}"
+
+    # -- applying a line ---------------------------------------------------------------------
+
+    def apply_text(self, text: str, number: int | None = None) -> Table:
+        """Parse ``text`` and apply it; a blank or comment line changes nothing.
+
+        Raises :class:`~solver.errors.GameError` (ParseError, IllegalMove, ImpossibleTable).
+        """
+        return self.apply_line(text, number if number is not None else len(self.lines) + 1)[0]
+
+    def apply_line(self, text: str, number: int) -> tuple[Table, Sequence[Event]]:
+        """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line."""
+        line = parse_line(text, self.names)
+        if line is None:
+            return self, ()
+        return self.apply(line, number)
+
+    def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
+        """The table after ``line`` (record line ``number``) and the events it produced (flags,
+        a challenge's chance, advice, the end, what the table now waits for). Raises GameError.
+
+        If the line contradicts the behavioural assumption about earlier failed proofs (but
+        not the cards), the assumptions that cause it are dropped and the table rebuilt.
+        """
+        table = replace(self, said=())._apply(line, number)
+        events = list(table.said)
+        if table.knowledge is not None and table.knowledge.contradicted:
+            table = self._without_contradiction(line, number, table)
+            events = [*table.said, Unassumed()]
+        advice = draft_advice(self, table)
+        if advice is not None:
+            events.append(advice)
+        if table.over and not self.over:
+            assert table.state is not None
+            events.append(Over(table.names[table.state.winner() or 0]))
+        elif table.started and table.waiting is not None:
+            events.append(Waiting(table.waiting))
+        return replace(table, said=()), tuple(events)
+
+    def _apply(self, line: Line, number: int) -> Table:
+        if self.over:
+            assert self.state is not None
+            raise IllegalMove(f"the game is over: {self.names[self.state.winner() or 0]} won")
+        if line.verb in SETUP and not (line.verb is Verb.COINS and self.started):
+            if self.started:
+                raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has started")
+            table = replace(self, setup=self.setup.apply(line))
+        else:
+            table = (self.start() if self.state is None else self)._play(line, number)
+        return table._recorded(line, number)
+
+    def _recorded(self, line: Line, number: int) -> Table:
+        """The table with ``line`` in its record: a replacement typed after the challenger's
+        loss goes before it (show, draw, lose)."""
+        entry = (number, line)
+        if self.redraw_at is not None and line.verb is Verb.DRAW and not self.owed_redraw:
+            at = self.redraw_at
+            return replace(self, lines=(*self.lines[:at], entry, *self.lines[at:]), redraw_at=None)
+        return replace(self, lines=(*self.lines, entry))
+
+    def _said(self, event: Event) -> Table:
+        return replace(self, said=(*self.said, event))
+
+    def _without_contradiction(self, line: Line, number: int, contradicted: Table) -> Table:
+        """Drop every assumption in a smallest set whose dropping makes the record possible."""
+        lines = (*self.lines, (number, line))
+        knowledge = contradicted.knowledge
+        assert knowledge is not None
+        active = [a.line for a in knowledge.active_assumptions(self.dropped)]
+        for size in range(1, len(active) + 1):
+            causes = [set(group) for group in combinations(active, size) if self._possible(lines, set(group))]
+            if causes:
+                return self._rebuild(lines, self.dropped | frozenset(set().union(*causes)))
+        raise ImpossibleTable("impossible even without the assumptions about failed proofs")
+
+    def _possible(self, lines: tuple[tuple[int, Line], ...], dropped: set[int]) -> bool:
+        try:
+            table = self._rebuild(lines, self.dropped | frozenset(dropped))
+        except GameError:
+            return False
+        return table.knowledge is not None and not table.knowledge.contradicted
+
+    def _rebuild(self, lines: tuple[tuple[int, Line], ...], dropped: frozenset[int]) -> Table:
+        """The record replayed from scratch without the assumptions of ``dropped``; ``said``
+        holds the events of its last line."""
+        table = Table(threshold=self.threshold, draft_model=self.draft_model, dropped=dropped)
+        for number, line in lines:
+            table = replace(table, said=())._apply(line, number)
+        return table
+
+    # -- set-up --------------------------------------------------------------------------------
+
+    def start(self) -> Table:
+        """Freeze the set-up: the public engine state and the seat's prior (raises if owed)."""
+        state = self.setup.opening()
+        picks = None
+        if self.setup.draft_game and self.draft_model == "equilibrium":
+            from .draft_advice import pick_model
+
+            picks = pick_model(self.variant, self.draft)
+        prior = self.setup.prior(state, picks)
+        return replace(
+            self,
+            state=state,
+            knowledge=Knowledge.start(prior),
+            ledger=Ledger.empty(len(self.names)),
+            played_from=len(self.lines),
+        )
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def _play(self, line: Line, number: int) -> Table:
+        if line.verb is Verb.COINS:
+            return self._coins(line)
+        if self.owed_redraw and not self._may_come_before_redraw(line):
+            raise IllegalMove(f"the table waits for {self.waiting}")
+        if line.verb is Verb.PASS:
+            return self._pass(number)
+        errors: list[GameError] = []
+        table = self
+        for _ in range(4):  # close open windows one at a time until the line fits
+            try:
+                return table._direct(line, number)
+            except IllegalMove as error:
+                errors.append(error)
+            assert table.state is not None
+            if table.state.turn.phase not in WINDOWS:
+                break
+            table = table.close_window(number)
+        first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK) and self.open_window is not None
+        raise errors[0] if first_is_better else errors[-1]
+
+    def _may_come_before_redraw(self, line: Line) -> bool:
+        s = self.state
+        return line.verb is Verb.DRAW or (
+            line.verb is Verb.LOSE
+            and s is not None
+            and s.turn.phase is Phase.LOSE
+            and line.player is not None
+            and self.seat(line.player) == s.turn.decider
+        )
+
+    def _pass(self, number: int) -> Table:
+        if self.state is None or self.state.turn.phase not in WINDOWS:
+            raise IllegalMove("no window is open: pass closes a challenge or block window")
+        return self.close_window(number)
+
+    def _coins(self, line: Line) -> Table:
+        s = self.state
+        assert s is not None
+        seat, amount = self.seat(str(line.player)), int(line.value or 0)
+        if s.turn.phase is not Phase.ACTION or self.owed_redraw:
+            raise IllegalMove("coins can be corrected only when nothing is owed and no window is open")
+        if not s.alive(seat) and amount:
+            raise IllegalMove(f"{line.player} is out of the game: no coins")
+        return replace(self, state=s._replace(coins=s.coins[:seat] + (amount,) + s.coins[seat + 1 :]))
+
+    def close_window(self, number: int) -> Table:
+        """The table with everybody still to speak in the open window letting it pass (as a line
+        that cannot be a response closes it). ``number``: the line that closes it."""
+        assert self.state is not None
+        phase = self.state.turn.phase
+        table = self
+        while table.state is not None and table.state.turn.phase is phase and phase in WINDOWS:
+            table = table._step(Move(Kind.PASS, table.state.turn.decider), number)
+        return table
+
+    def _direct(self, line: Line, number: int) -> Table:
+        """Apply ``line`` as a move of the current phase (no implicit closing)."""
+        handler = _DIRECT.get(line.verb)
+        if handler is None:
+            raise IllegalMove(f"{line.canonical()!r} cannot be played now")
+        return handler(self, line, number)
+
+    def _action(self, line: Line, number: int) -> Table:
+        move = move_of(line, self.names)
+        return self._claim_before(move, number)._step(move, number)
+
+    def _lose(self, line: Line, number: int) -> Table:
+        move = move_of(line, self.names)
+        s = self.state
+        assert s is not None and self.knowledge is not None
+        if not self.owed_redraw or s.apply(move).is_terminal():
+            return self._step(move, number)
+        # the challenger's loss before the seat's replacement: seen now, played after the draw
+        table = replace(self, deferred=move, redraw_at=len(self.lines))
+        table = replace(table, ledger=self.ledger.after(s, s, move))
+        knowledge = self.knowledge.learn(s, move, number, self.me, table._cannot_hold, self.dropped)
+        return replace(table, knowledge=knowledge)
+
+    def _keep(self, line: Line, number: int) -> Table:
+        if self.me is None:
+            raise IllegalMove("keep is the tracked seat's line (me NAME)")
+        return self._step(Move(Kind.KEEP, self.me, cards=line.cards), number)
+
+    def _offered(self, line: Line, phases: tuple[Phase, ...], what: str) -> Table:
+        """The table once the players offered the open window before ``line``'s player passed."""
+        s = self.state
+        assert s is not None
+        seat = self.seat(str(line.player))
+        if s.turn.phase not in phases:
+            raise IllegalMove(f"{self.names[seat]} cannot {what} now: the table waits for {waiting_for(s)}")
+        if seat not in still_to_answer(s):
+            raise IllegalMove(f"{self.names[seat]} cannot {what} now: {why_not_offered(s, seat)}")
+        while s.turn.decider != seat:
+            s = s.apply(Move(Kind.PASS, s.turn.decider))
+        return replace(self, state=s)
+
+    def _challenge(self, line: Line, number: int) -> Table:
+        table = self._offered(line, (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE), "challenge")
+        s = table.state
+        assert s is not None
+        seat = s.turn.decider
+        note = challenge_note(table, number, seat, claimant(s), claimed(s))
+        table = replace(table, ledger=table.ledger.challenged(note))._said(ChallengedEvent(note))
+        return table._step(Move(Kind.CHALLENGE, seat), number)
+
+    def _block(self, line: Line, number: int) -> Table:
+        table = self._offered(line, (Phase.BLOCK,), "block")
+        move = move_of(line, self.names)
+        return table._claim_before(move, number)._step(move, number)
+
+    def _show(self, line: Line, number: int) -> Table:
+        s = self.state
+        assert s is not None
+        seat = self.seat(str(line.player))
+        if s.turn.phase is Phase.EXAMINE_SHOW:
+            if seat == self.me:
+                if not line.cards:
+                    raise IllegalMove(f"which card do you show? ({line.player} show CARD)")
+                return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
+            if line.cards:
+                raise IllegalMove(
+                    f"only {self.names[s.turn.actor]} sees the card: write '{line.player} show' "
+                    "(or 'saw CARD' if you are the one examining)"
+                )
+            if s.turn.actor == self.me:
+                raise IllegalMove("write what you saw: saw CARD")
+            return self._step(Move(Kind.SHOW, seat, cards=(UNKNOWN,)), number)
+        if not line.cards:
+            raise IllegalMove(f"show which card? ({line.player} show CARD)")
+        return self._step(Move(Kind.PROVE, seat, cards=line.cards), number)
+
+    def _decide(self, line: Line, number: int) -> Table:
+        s = self.state
+        assert s is not None
+        seat = self.seat(str(line.player))
+        table = self
+        if s.turn.phase is Phase.EXAMINE_SHOW and s.turn.actor == seat:
+            if seat == self.me:
+                raise IllegalMove("first write what you saw: saw CARD")
+            if s.turn.decider == self.me:
+                raise IllegalMove(f"first write the card you showed: {self.names[s.turn.decider]} show CARD")
+            table = self._step(Move(Kind.SHOW, s.turn.decider, cards=(UNKNOWN,)), number)
+        return table._step(move_of(line, self.names), number)
+
+    def _saw(self, line: Line, number: int) -> Table:
+        s = self.state
+        assert s is not None
+        if self.me is None or s.turn.phase is not Phase.EXAMINE_SHOW or s.turn.actor != self.me:
+            raise IllegalMove("saw is for the tracked seat's examine, once its windows are closed")
+        return self._step(Move(Kind.SHOW, s.turn.decider, cards=line.cards), number)
+
+    def _draw(self, line: Line, number: int) -> Table:
+        s = self.state
+        assert s is not None
+        if self.me is None:
+            raise IllegalMove("draw is the tracked seat's line (me NAME)")
+        if self.owed_redraw:
+            if len(line.cards) != 1:
+                raise IllegalMove("the replacement is one card: draw CARD")
+            card = line.cards[0]
+            assert self.knowledge is not None
+            knowledge = self.knowledge.drew_replacement(card)
+            state = reveal(s, self.me, card)
+            table = replace(self, state=state, knowledge=knowledge, owed_redraw=False, deferred=None)
+            if self.deferred is None:
+                return table
+            return replace(table, state=hidden_from(state.apply(self.deferred), self.me))._advance()
+        t = s.turn
+        if (t.phase is Phase.EXCHANGE_DRAW and t.actor == self.me) or (
+            t.phase is Phase.SWAP_DRAW and t.decider == self.me
+        ):
+            return self._step(Move(Kind.DRAW, self.me, cards=line.cards), number)
+        raise IllegalMove(f"nothing to draw now: the table waits for {self.waiting or waiting_for(s)}")
+
+    def _claim_before(self, move: Move, number: int) -> Table:
+        """Note a claim (before it is applied), judged by the advice: its chance and flag."""
+        s = self.state
+        assert s is not None
+        character = claim_of(s, move)
+        if character is None or character not in s.variant.characters or not s.alive(move.player):
+            return self
+        claim = judge(self, move.player, character, number, move.kind is Kind.BLOCK)
+        table = replace(self, ledger=self.ledger.claimed(claim))
+        return table._said(FlaggedEvent(claim)) if claim.flagged and claim.level is not None else table
+
+    # -- one engine move, what the seat learns, and what follows unseen --------------------------
+
+    def _step(self, move: Move, number: int) -> Table:
+        s = self.state
+        assert s is not None and self.knowledge is not None
+        after = s.apply(move)
+        table = replace(self, state=hidden_from(after, self.me), ledger=self.ledger.after(s, after, move))
+        knowledge = self.knowledge.learn(s, move, number, self.me, table._cannot_hold, self.dropped)
+        return replace(table, knowledge=knowledge)._advance()
+
+    def _advance(self) -> Table:
+        """Play what follows unseen by the seat: other players' draws and kept cards, and a
+        placeholder for the seat's own replacement (its `draw` line may come later)."""
+        table = self
+        while True:
+            s, knowledge = table.state, table.knowledge
+            assert s is not None and knowledge is not None
+            t = s.turn
+            if t.phase is Phase.REDRAW:
+                seat = t.decider
+                state = hidden_from(s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,))), table.me)
+                if seat == table.me:
+                    table = replace(table, state=state, owed_redraw=True)
+                else:
+                    table = replace(table, state=state, knowledge=knowledge.drawn_unseen(seat, 1))
+            elif t.phase is Phase.EXCHANGE_DRAW and t.actor != table.me:
+                seat, keep = t.actor, len(s.hidden[t.actor])
+                k = min(s.variant.exchange_draw, len(s.court))
+                drawn = s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,) * k))
+                kept = drawn.apply(Move(Kind.KEEP, seat, cards=(UNKNOWN,) * keep))
+                knowledge = knowledge.drawn_unseen(seat, k).kept_unseen(seat, keep)
+                table = replace(table, state=hidden_from(kept, table.me), knowledge=knowledge)
+            elif t.phase is Phase.SWAP_DRAW and t.decider != table.me:
+                state = hidden_from(s.apply(Move(Kind.DRAW, t.decider, cards=(UNKNOWN,))), table.me)
+                table = replace(table, state=state)
+            else:
+                return table
+
+    def _cannot_hold(self, seat: int, character: Character) -> str:
+        """Why ``seat`` cannot have held a ``character``, in words (this table has the line's
+        card face up already)."""
+        unseen = self.unseen()[character]
+        name = self.names[seat]
+        if unseen > 0:
+            return f"impossible: {name} cannot hold {character.article} (everything seen rules it out)"
+        total = deck(self.variant, len(self.names)).count(character)
+        face_up = sum(cards.count(character) for cards in self.face_up) + min(unseen, 0)  # before this line
+        why = count_reason(character, total, face_up, self.my_cards().count(character), 0, self.spectator)
+        return f"impossible: {name} cannot hold {character.article}: all {total} are accounted for ({why})"
+
+
+_DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {
+    **{verb: Table._action for verb in ACTIONS},
+    Verb.CHALLENGE: Table._challenge,
+    Verb.BLOCK: Table._block,
+    Verb.SHOW: Table._show,
+    Verb.LOSE: Table._lose,
+    Verb.SWAP: Table._decide,
+    Verb.RETURN: Table._decide,
+    Verb.SAW: Table._saw,
+    Verb.DRAW: Table._draw,
+    Verb.KEEP: Table._keep,
+}
+"""How each kind of line is played in the current phase."""
+
+
+def replay(text: str, threshold: Fraction = THRESHOLD) -> Table:
+    """Apply every line of a record (its text); raises RecordError naming the line."""
+    from ..records import replay as replay_lines
+
+    return replay_lines(text.splitlines(), Table.new(threshold))
+
+
+__all__ = ["ChallengeNote", "Claim", "Over", "Table", "Waiting", "replay"]

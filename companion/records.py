@@ -1,0 +1,182 @@
+"""Records and the journal, whatever the game: game files on disk, written so that nothing is
+ever lost, and the one loop that replays a record through a game's tracker.
+
+Every accepted line is appended and flushed (and fsynced) before the prompt answers; rewrites
+(undo, redo) go to a new file that is then renamed over the old one, so a crash leaves either
+the old journal or the new one, never half of one.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "game.coup"
+>>> journal = Journal(path)
+>>> journal.append("players Alice Bob Carol")
+>>> journal.rewrite(["players Alice Bob Carol", "me Carol"])
+>>> path.read_text()
+'players Alice Bob Carol\\nme Carol\\n'
+>>> header("# a game of Spicy\\ngame spicy\\nplayers Ana Ben\\n")
+'spicy'
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Protocol, Self, TypeVar
+
+from solver.errors import GameError, ParseError, RecordError
+from solver.vocabulary import fold
+
+HEADER_WORDS = ("game", "jeu")
+"""The first word of a record's header line (``game spicy``); records without one are Coup's."""
+
+
+class Tracker(Protocol):
+    """What a game's table offers the replay loop and the session: a line in, the next table."""
+
+    def apply_text(self, text: str, number: int) -> Self:
+        """The table after the typed line ``text`` (record line ``number``); itself for a blank
+        or comment line. Raises :class:`~solver.errors.GameError` and changes nothing."""
+        ...
+
+
+T = TypeVar("T", bound=Tracker)
+
+
+def header(text: str) -> str | None:
+    """The game named by a record's header line (its first line that is not blank or a comment),
+    folded; None if it has none."""
+    for raw in text.splitlines():
+        words = raw.split("#", 1)[0].split()
+        if not words:
+            continue
+        if fold(words[0]) in HEADER_WORDS and len(words) == 2:
+            return fold(words[1])
+        return None
+    return None
+
+
+def check_header(text: str, game: str, command: str, optional: bool, path: str = "<record>") -> None:
+    """Raise :class:`~solver.errors.RecordError` (on line 1) unless the record's header names
+    ``game`` (or, when ``optional``, it has none); ``command`` is what to try instead."""
+    named = header(text)
+    if named == game or (named is None and optional):
+        return
+    if named is None:
+        cause = ParseError(f"not a {game} record: its first line must be 'game {game}'")
+    else:
+        cause = ParseError(f"this is a {named} record, not a {game} one (try: {named} {command})", input=named)
+    raise RecordError(path, 1, cause)
+
+
+def replay(
+    lines: Iterable[str],
+    table: T,
+    path: str = "<record>",
+    first: int = 1,
+    each: Callable[[T, T, int, str], None] | None = None,
+) -> T:
+    """Apply every line to ``table`` (lines numbered from ``first``) and return the last table;
+    ``each(before, after, number, text)`` is called after each line. The one replay loop of the
+    house: records, the table, the analysis and the bots all use it. Raises
+    :class:`~solver.errors.RecordError` (``FILE:LINE: reason``, the underlying error as its
+    ``cause``)."""
+    for number, text in enumerate(lines, start=first):
+        try:
+            after = table.apply_text(text, number)
+        except RecordError:
+            raise
+        except GameError as error:
+            raise RecordError(path, number, error) from error
+        if each is not None:
+            each(table, after, number, text)
+        table = after
+    return table
+
+
+def read_record(path: Path, table: T) -> T:
+    """Replay the record at ``path`` onto ``table``. Raises RecordError."""
+    return replay(path.read_text(encoding="utf-8").splitlines(), table, str(path))
+
+
+# -- where games are kept ----------------------------------------------------------------------
+
+
+def state_dir(app: str) -> Path:
+    """Where ``app``'s games without a file, its prompt history and its last game are kept:
+    ``$XDG_STATE_HOME/APP`` (default ``~/.local/state/APP``)."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    path = Path(base) / app
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def new_game_path(app: str, extension: str) -> Path:
+    """A fresh record file in ``app``'s state directory, named after the time."""
+    games = state_dir(app) / "games"
+    games.mkdir(exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = games / f"{stamp}.{extension}"
+    n = 1
+    while path.exists():
+        n += 1
+        path = games / f"{stamp}-{n}.{extension}"
+    return path
+
+
+def remember_last(app: str, path: Path) -> None:
+    """Note ``path`` as the game ``APP table --resume`` continues."""
+    _atomic_write(state_dir(app) / "last", str(path.resolve()) + "\n")
+
+
+def last_game(app: str) -> Path | None:
+    """The game to resume, if any."""
+    last = state_dir(app) / "last"
+    if not last.exists():
+        return None
+    path = Path(last.read_text().strip())
+    return path if path.exists() else None
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+class Journal:
+    """A record file kept in step with the table."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            path.touch()
+
+    def __repr__(self) -> str:
+        return f"Journal({str(self.path)!r})"
+
+    def lines(self) -> list[str]:
+        return self.path.read_text(encoding="utf-8").splitlines()
+
+    def append(self, line: str) -> None:
+        """Append one line and flush it to the disk before returning."""
+        text = self.path.read_text(encoding="utf-8")
+        prefix = "" if not text or text.endswith("\n") else "\n"
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(prefix + line + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    def rewrite(self, lines: list[str]) -> None:
+        """Replace the whole journal atomically (a new file, then a rename)."""
+        _atomic_write(self.path, "".join(line + "\n" for line in lines))

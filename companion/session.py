@@ -1,0 +1,242 @@
+"""A conversation at the prompt, whatever the game: lines and commands in, messages out. No
+terminal here (see :mod:`companion.prompt`), so every conversation is testable as strings.
+
+:class:`TableSession` keeps a game's tracked table, its undo and redo stacks and its journal
+(the journal is written before the answer); :class:`SoloGame` is the base of games played
+alone (a puzzle, a game against bots).
+
+>>> class Guess(SoloGame[int]):
+...     def seat_move(self, text):
+...         return int(text)
+...     def play(self, typed, move):
+...         self.finished = move == 7
+...         return [("over", "right") if self.finished else ("info", "higher")]
+>>> game = Guess()
+>>> game.handle("3"), game.handle("7"), game.finished
+([('info', 'higher')], [('over', 'right')], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Literal, Protocol, Self, TypeVar
+
+from solver.errors import GameError
+
+from .records import Journal, replay
+
+Style = Literal["", "info", "flag", "impossible", "error", "over"]
+"""How a message is shown: plain, information, a flag, an impossible claim, an error, the end."""
+Message = tuple[Style, str]
+
+
+class Event(Protocol):
+    """Something a line made happen that the prompt says (a flag, a challenge's chance...)."""
+
+    def message(self) -> Message: ...
+
+
+class SessionTable(Protocol):
+    """What a game's tracked table offers a session."""
+
+    def apply_text(self, text: str, number: int) -> Self: ...
+
+    def apply_line(self, text: str, number: int) -> tuple[Self, Sequence[Event]]:
+        """The table after the typed line and the events it produced; ``(self, ())`` for a blank
+        or comment line. Raises GameError and changes nothing."""
+        ...
+
+    def record_lines(self) -> list[str]:
+        """The canonical record, one line each."""
+        ...
+
+    def last_line(self) -> str | None:
+        """The canonical form of the last line applied, if any."""
+        ...
+
+    def status(self) -> str:
+        """One line for a person opening the table: how far it is, what it waits for."""
+        ...
+
+
+T = TypeVar("T", bound=SessionTable)
+
+
+@dataclass(frozen=True)
+class Command(Generic[T]):
+    """One prompt command (not a table line): its name, usage, help line, whether it takes
+    arguments (a command word followed by more words is otherwise a table line), and what it
+    does."""
+
+    name: str
+    usage: str
+    help: str
+    run: Callable[[TableSession[T], list[str]], list[Message]]
+    arguments: bool = False
+
+
+class TableSession(Generic[T]):
+    """A tracked table at the prompt: the stack of tables (undo keeps the previous one), the
+    journal's lines for each, and the commands."""
+
+    def __init__(
+        self, table: T, commands: Sequence[Command[T]], journal: Journal | None = None, **settings: Any
+    ) -> None:
+        self.journal = journal
+        self.settings = settings  # what a game's commands read (a budget, a threshold...)
+        self.commands = {c.name: c for c in (*commands, *COMMON)}
+        self.tables: list[T] = [table]
+        self.raw: list[list[str]] = [[]]  # the journal's lines for each table of the stack
+        self.undone: list[tuple[T, list[str]]] = []
+        self.finished = False
+        if journal is not None:
+            lines = journal.lines()
+            if lines:
+                self.tables.append(replay(lines, table, str(journal.path)))
+                self.raw.append(lines)
+
+    @property
+    def table(self) -> T:
+        return self.tables[-1]
+
+    def handle(self, text: str) -> list[Message]:
+        """Answer one typed line: a command or a table line. Never raises a GameError."""
+        words = text.split()
+        if not words:
+            return []
+        command = self.commands.get(words[0].lower())
+        if command is not None and (len(words) == 1 or command.arguments):
+            try:
+                return command.run(self, words[1:])
+            except GameError as error:
+                return [("error", str(error))]
+        return self._line(text)
+
+    def _line(self, text: str) -> list[Message]:
+        before, raw = self.table, self.raw[-1]
+        try:
+            table, events = before.apply_line(text, len(raw) + 1)
+        except GameError as error:
+            return [("error", str(error))]
+        if table is before:  # a blank or comment line
+            return []
+        old, new = before.record_lines(), table.record_lines()
+        appended = len(new) == len(old) + 1 and new[:-1] == old
+        lines = [*raw, new[-1]] if appended else new
+        if self.journal is not None:  # on disk before the answer
+            if appended:
+                self.journal.append(new[-1])
+            else:
+                self.journal.rewrite(lines)
+        self.tables.append(table)
+        self.raw.append(lines)
+        self.undone.clear()
+        return [event.message() for event in events]
+
+    def undo(self) -> list[Message]:
+        if len(self.tables) == 1:
+            return [("error", "nothing to undo")]
+        table, lines = self.tables.pop(), self.raw.pop()
+        self.undone.append((table, lines))
+        if self.journal is not None:
+            self.journal.rewrite(self.raw[-1])
+        return [("info", f"undone: {table.last_line() or '?'}")]
+
+    def redo(self) -> list[Message]:
+        if not self.undone:
+            return [("error", "nothing to redo")]
+        table, lines = self.undone.pop()
+        self.tables.append(table)
+        self.raw.append(lines)
+        if self.journal is not None:
+            self.journal.rewrite(lines)
+        return [("info", f"redone: {table.last_line() or '?'}")]
+
+    def intro(self) -> list[Message]:
+        """What the prompt says when the table opens."""
+        rows: list[Message] = [("info", str(self.settings["intro"]))] if "intro" in self.settings else []
+        if self.journal is not None:
+            rows.append(("info", f"game file: {self.journal.path}"))
+        if len(self.tables) > 1:
+            rows.append(("info", self.table.status()))
+        return rows
+
+
+def _history(session: TableSession[Any], args: list[str]) -> list[Message]:
+    rows: list[Message] = [("", f"{n:>4}  {line}") for n, line in enumerate(session.raw[-1], start=1)]
+    return rows or [("info", "no lines yet")]
+
+
+def _save(session: TableSession[Any], args: list[str]) -> list[Message]:
+    if len(args) != 1:
+        raise GameError("save needs a file name, e.g. save game.txt")
+    path = Path(args[0])
+    lines = session.table.record_lines()
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return [("info", f"saved {len(lines)} lines to {path}")]
+
+
+def _help(session: TableSession[Any], args: list[str]) -> list[Message]:
+    rows: list[Message] = [("", str(session.settings.get("hello", "Type what happens at the table.")))]
+    rows.append(("", "Commands:"))
+    rows.extend(("", f"  {c.usage:<16} {c.help}") for c in session.commands.values())
+    return rows
+
+
+def _quit(session: TableSession[Any], args: list[str]) -> list[Message]:
+    session.finished = True
+    return []
+
+
+COMMON: tuple[Command[Any], ...] = (
+    Command("history", "history", "the lines typed so far", _history),
+    Command("undo", "undo", "take back the last line", lambda s, a: s.undo()),
+    Command("redo", "redo", "put back a line taken back", lambda s, a: s.redo()),
+    Command("save", "save FILE", "write the record to FILE", _save, arguments=True),
+    Command("help", "help", "this list", _help),
+    Command("quit", "quit", "leave (the game stays on disk)", _quit),
+)
+"""The commands every table has; a game adds its own (shown first)."""
+
+
+M = TypeVar("M")
+
+
+class SoloGame(Generic[M]):
+    """A game one person plays at the prompt (a puzzle, a game against bots): lines in,
+    messages out. A line is a command by name, ``quit``, or a move of the person's seat."""
+
+    finished: bool = False
+
+    def commands(self) -> dict[str, Callable[[], list[Message]]]:
+        """The commands besides ``quit``, by name."""
+        return {}
+
+    def seat_move(self, text: str) -> M:
+        """The person's move that ``text`` names. Raises GameError."""
+        raise NotImplementedError
+
+    def play(self, typed: str, move: M) -> list[Message]:
+        """Play the person's move and what follows until they are to move again."""
+        raise NotImplementedError
+
+    def handle(self, text: str) -> list[Message]:
+        """Answer one typed line. Never raises a GameError."""
+        word = text.strip().lower()
+        if not word:
+            return []
+        if word == "quit":
+            self.finished = True
+            return []
+        command = self.commands().get(word)
+        if command is not None:
+            return command()
+        if self.finished:
+            return [("error", "the game is over ('quit' to leave)")]
+        try:
+            move = self.seat_move(text)
+        except GameError as error:
+            return [("error", str(error))]
+        return self.play(text.strip(), move)
