@@ -248,12 +248,12 @@ def roles(unseen: Mapping[str, int], legal: frozenset[Claim], claim: Claim) -> d
 
 
 def choose_method(unseen: Mapping[str, int], h: int) -> Method:
-    """The most literal enumeration that stays fast: physical up to 20 000 hands, kinds up to
-    200 000 multisets, else roles."""
-    if math.comb(sum(unseen.values()), h) <= 20_000:
+    """The most literal enumeration that stays fast (a few hundredths of a second): physical up to
+    5 000 hands, kinds up to 20 000 multisets, else roles."""
+    if math.comb(sum(unseen.values()), h) <= 5_000:
         return "physical"
     kinds = sum(1 for copies in unseen.values() if copies)
-    return "kinds" if math.comb(kinds + h - 1, h) <= 200_000 else "roles"
+    return "kinds" if math.comb(kinds + h - 1, h) <= 20_000 else "roles"
 
 
 def claim_joint(
@@ -869,6 +869,8 @@ class _Sim:
 
     def deal(self) -> None:
         cards = [kind for kind in self.deck.kinds() for _ in range(self.deck.copies_of(kind))]
+        if len(cards) <= len(self.names) * self.deck.hand_size:
+            raise GameError("the deck leaves no draw pile for this many players", input=repr(self.deck))
         self.rng.shuffle(cards)
         self.hands = [[cards.pop() for _ in range(self.deck.hand_size)] for _ in self.names]
         self.stock, self.below = cards, self.rng.choice([0, self.rng.randrange(len(cards))])
