@@ -859,7 +859,7 @@ class _Sim:
     stock: list[str] = field(default_factory=list)       # the draw pile, top card last
     below: int = 0
     pile: list[tuple[int, str, Claim]] = field(default_factory=list)
-    declined: bool = False
+    declined: set[int] = field(default_factory=set)     # pile heights of last cards the table passed
     won: list[int] = field(default_factory=list)
     trophies: list[int] = field(default_factory=list)
     honesty: list[float] = field(default_factory=list)
@@ -895,12 +895,13 @@ class _Sim:
             else:
                 segment += len(got)
             if len(self.stock) == self.below:
-                if player != self.seat:
-                    rest = itertools.takewhile(lambda entry: entry[0] != self.seat, queue[i + 1 :])
-                    implicit = segment - len(got) + count + sum(n for _, n in rest)
-                    self.lines.append("worlds-end" if segment == implicit else f"worlds-end after {segment}")
+                # the replay made, on the last line written, the other players' draws up to the seat's next one
+                rest = sum(n for _, n in itertools.takewhile(lambda entry: entry[0] != self.seat, queue[i + 1 :]))
+                if player == self.seat:
+                    drawn, implicit = 0, rest if len(got) == count else 0
                 else:
-                    self.lines.append("worlds-end")
+                    drawn, implicit = segment, segment - len(got) + count + rest
+                self.lines.append("worlds-end" if drawn == implicit else f"worlds-end after {drawn}")
                 return self.end_by_score()
 
     def legal(self) -> tuple[Claim, ...]:
@@ -919,7 +920,6 @@ class _Sim:
             card, claim = self.rng.choice(hand), self.rng.choice(legal)
         hand.remove(card)
         self.pile.append((player, card, claim))
-        self.declined = False
         name = self.names[player]
         self.lines.append(f"{name} play {card} as {claim_text(claim)}" if player == self.seat
                           else f"{name} play {claim_text(claim)}")
@@ -935,7 +935,7 @@ class _Sim:
             self.challenge()
         else:
             self.lines.append("pass")
-            self.declined = True
+            self.declined.add(len(self.pile))
             self.trophy(player, [])
 
     def challenge(self) -> None:
@@ -949,6 +949,7 @@ class _Sim:
         winner, loser = (player, challenger) if holds else (challenger, player)
         self.won[winner] += len(self.pile)
         self.pile, self.turn = [], loser
+        self.declined.clear()
         if not self.hands[player] and winner == player:
             self.trophy(player, [(loser, 2)])
         else:
@@ -968,7 +969,7 @@ class _Sim:
         self.over, self.winner = True, [i for i, score in enumerate(scores) if score == max(scores)]
 
     def step(self) -> None:
-        if self.pile and not self.declined and self.rng.random() < min(0.6, 0.1 + 0.08 * len(self.pile)):
+        if self.pile and len(self.pile) not in self.declined and self.rng.random() < min(0.6, 0.1 + 0.08 * len(self.pile)):
             return self.challenge()
         if self.rng.random() < 0.12:
             self.lines.append(f"{self.names[self.turn]} pass")

@@ -451,6 +451,12 @@ def test_a_random_record_replays_to_the_simulated_table(seed: int) -> None:
     check_replays_as_simulated(seed, 2 + seed % 3, SMALL)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_one_card_games_full_of_trophies_replay_to_the_simulated_table(players: int) -> None:
+    for seed in range(150):
+        check_replays_as_simulated(seed, players, ONE_CARD)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("SPICY_SLOW"), reason="slow: set SPICY_SLOW=1")
 def test_many_random_records_replay_to_the_simulated_table() -> None:
