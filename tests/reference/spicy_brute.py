@@ -969,7 +969,8 @@ class _Sim:
         self.over, self.winner = True, [i for i, score in enumerate(scores) if score == max(scores)]
 
     def step(self) -> None:
-        if self.pile and len(self.pile) not in self.declined and self.rng.random() < min(0.6, 0.1 + 0.08 * len(self.pile)):
+        open_top = bool(self.pile) and len(self.pile) not in self.declined
+        if open_top and self.rng.random() < min(0.6, 0.1 + 0.08 * len(self.pile)):
             return self.challenge()
         if self.rng.random() < 0.12:
             self.lines.append(f"{self.names[self.turn]} pass")
