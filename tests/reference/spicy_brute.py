@@ -25,9 +25,10 @@ Readings of the specification where it is vague (one line each)
 - ``worlds-end after K`` must follow the line whose implicit draws (other players' draws, in the
   rules' order: the loser's 2, then the trophy's 6) it interrupts; ``K`` counts the cards drawn by
   all of those draws together before World's End showed (so one line triggering two draws is not
-  ambiguous); 0 <= K <= their total.  Plain ``worlds-end`` is accepted whenever nothing but a draw
-  of the seat is owed; the seat keeps the cards of its ``draw`` lines (a draw may be split in
-  several lines, each at most what is still owed).
+  ambiguous); 0 <= K <= their total.  So World's End right after the seat's own complete draw, when
+  another player's draw follows it (the loser's 2 before a trophy's 6), is ``worlds-end after 0``.
+  Plain ``worlds-end`` is accepted whenever nothing but a draw of the seat is owed; the seat keeps
+  the cards of its ``draw`` lines (a draw may be split over lines, each at most what is owed).
 - The draw pile holds the cards in no hand, pile or won stack.  An implicit draw larger than it
   draws what is left and then only ``worlds-end`` is accepted; a seat ``draw`` larger than it is
   refused.
@@ -43,6 +44,10 @@ Readings of the specification where it is vague (one line each)
 - A play by the seat must name its card (``Ana play chili-3 as chili 2``); a card named in a play
   of another player (or of anyone, for a spectator) is refused.
 - The first meaningful line must be ``game spicy``; comments and blank lines may precede it.
+- A challenge line must name its trait (``doute`` too); a bare ``Dan challenge`` is refused.
+- For a spectator every claim is priced and may be flagged (nobody is "the seat").
+- The challenge's stake and the flags' human reasons are not in the JSON, so they are not produced.
+- After a trophy a player draws ``Deck.hand_size`` cards (6 in the real game).
 - ``flags`` and ``top`` use the ``honest`` model over the cards unseen at the moment the claim was
   typed (flags) or at the end of the record (top), with ``h`` the claimant's hand just before it.
   When ``honest`` cannot explain the claim, its spice and number chances are ``random``'s and its
