@@ -477,7 +477,7 @@ def test_random_records_are_canonical_and_cover_every_kind_of_line() -> None:
     assert random_record(3, ("Zoe", "Yann"), SMALL, seat=None).splitlines()[1] == "players Zoe Yann"
 
 
-def test_a_full_deck_random_record_replays_quickly_with_roles() -> None:
+def test_a_full_deck_random_record_replays_to_the_simulated_table() -> None:
     check_replays_as_simulated(5, 4, Deck())
 
 
