@@ -3,6 +3,7 @@ rules worked by hand on tiny tables, and the enumeration checked against a shuff
 
 from __future__ import annotations
 
+import doctest
 import math
 import os
 from collections import Counter
@@ -32,6 +33,12 @@ def refused(text: str, deck: Deck = SMALL) -> RefusedLine:
 
 def kind(word: str) -> Kind:
     found = TINY.parse(word)
+    assert found is not None
+    return found
+
+
+def kind16(word: str) -> Kind:
+    found = SMALL.parse(word)
     assert found is not None
     return found
 
@@ -267,6 +274,28 @@ def test_a_bidding_round_and_its_final_scores() -> None:
     assert out["winner"] == "Ana"
 
 
+def test_a_bid_of_negative_value_takes_the_smallest_base_and_ties_go_by_marker_then_cell() -> None:
+    out = brute_replay(record(*THREE), SMALL)  # on 1cn: "1" and "nature" lose 1/5 per unit, the others 0
+    assert [(b["marker"], b["base"], b["value"]) for b in out["bids"]] == [
+        ("0", 1, "0"),
+        ("fond", 1, "0"),
+        ("force", 1, "0"),
+        ("1", 1, "-1/5"),
+        ("nature", 1, "-1/5"),
+    ]
+
+
+def test_the_generator_writes_canonical_english_lines() -> None:
+    english = {"game", "players", "me", "hand", "start", "removed", "place", "pass", "neuro", "bid", "reveal", "breach"}
+    for seed in range(10):
+        lines = random_record(seed, 2 + seed % 7, SMALL, breaches=False).splitlines()
+        assert lines[:3] == ["game tresor", "players " + " ".join(tb.NAMES[: 2 + seed % 7]), lines[2]]
+        hand = lines[3].split()[1:]
+        assert lines[3].startswith("hand ") and hand == sorted(hand, key=lambda w: SMALL.kinds.index(kind16(w)))
+        assert all(w.split()[0] in english or w.split()[1] in english for w in lines)
+        assert not any(w.endswith(" breach") for w in lines)
+
+
 def test_the_caller_bids_first_and_the_others_follow_clockwise() -> None:
     lines = (*THREE, "Ana place 1cv at 0 1", "Ben neuro")
     assert brute_replay(record(*lines), SMALL)["waiting"] is not None
@@ -372,10 +401,16 @@ def test_the_treasure_agrees_with_a_shuffle_by_shuffle_enumeration_only_if_place
     got = {kind(k): v for k, v in chance(brute_replay(text, TINY)).items()}
     want = shuffle_enumeration(TINY, 3, 0, kinds("1cn", "2cn"), kind("1cv"), {1: kinds("2cv")}, holds_only)
     assert sum(want.values()) == 1
+    assert got == {k: Fraction(1, 4) for k in TINY.kinds}
     if holds_only:  # "Ben held a 2cv" alone makes the 2cv treasure likelier than one seen copy does
-        assert got != want and want[(2, "c", "v")] > got[(2, "c", "v")] == Fraction(1, 4)
+        assert want == {
+            kind("1cn"): Fraction(5, 21),
+            kind("1cv"): Fraction(5, 21),
+            kind("2cn"): Fraction(5, 21),
+            kind("2cv"): Fraction(2, 7),
+        }
     else:
-        assert got == want == {kind: Fraction(1, 4) for kind in TINY.kinds}
+        assert want == got
 
 
 def test_listing_every_deal_and_counting_the_deals_give_the_same_worlds() -> None:
@@ -438,3 +473,8 @@ def test_many_random_records_replay() -> None:
     for seed in range(300):
         for deck in (SMALL, Deck()):
             brute_replay(random_record(seed, 2 + seed % 7, deck), deck)
+
+
+def test_the_reference_docstring_examples_run() -> None:
+    result = doctest.testmod(tb)
+    assert result.failed == 0 and result.attempted >= 5

@@ -92,7 +92,6 @@ WORDS = {
 LINE_WORDS = ("game", "players", "me", "hand", "start", "removed")
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
 WORLD_LIMIT = 150_000  # list every deal when there are at most this many worlds
-WORLDS_TESTED = 0  # how many worlds the last enumeration listed one by one (0: they were counted)
 
 
 class RefusedLine(GameError):
@@ -276,12 +275,10 @@ def treasure_worlds(
     >>> dict(treasure_worlds(deck, Counter({(1, "c", "n"): 1, (1, "c", "v"): 1}), (1,)))
     {(1, 'c', 'n'): 4, (1, 'c', 'v'): 4}
     """
-    global WORLDS_TESTED
     physical = [(kind, copy) for kind in deck.kinds for copy in (0, 1)]
     if listed is None:
         listed = sum(treasure_worlds(deck, seen, free, removed, listed=False).values()) <= WORLD_LIMIT
     out: Counter[Kind] = Counter()
-    WORLDS_TESTED = 0
     for gone in physical:
         if removed is not None and gone[0] != removed:
             continue
@@ -295,7 +292,6 @@ def treasure_worlds(
             taken = {p for copies in choice for p in copies}
             count = sum(1 for _ in deals([p for p in rest if p not in taken], free))
             out[gone[0]] += count
-            WORLDS_TESTED += count
     return +out
 
 
