@@ -296,6 +296,15 @@ def test_the_generator_writes_canonical_english_lines() -> None:
         assert not any(w.endswith(" breach") for w in lines)
 
 
+def test_the_same_seed_plays_the_same_game_from_every_seat() -> None:
+    def public(seat: int) -> list[str]:
+        lines = random_record(7, 4, SMALL, me=seat).splitlines()
+        return [w.split(" with ")[0] for w in lines[5:] if " reveal " not in w]
+
+    assert public(0) == public(1) == public(2) == public(3)
+    assert random_record(7, 4, SMALL, me=2).splitlines()[2] == "me Cleo"
+
+
 def test_the_caller_bids_first_and_the_others_follow_clockwise() -> None:
     lines = (*THREE, "Ana place 1cv at 0 1", "Ben neuro")
     assert brute_replay(record(*lines), SMALL)["waiting"] is not None

@@ -724,8 +724,9 @@ def brute_replay(text: str, deck: Deck = Deck()) -> dict[str, Any]:
     return table.json()
 
 
-def random_record(seed: int, players: int, deck: Deck = Deck(), *, breaches: bool = True) -> str:
-    """A random legal game in canonical English lines, from a random seat's point of view: random
+def random_record(seed: int, players: int, deck: Deck = Deck(), *, breaches: bool = True, me: int | None = None) -> str:
+    """A random legal game in canonical English lines, from seat ``me`` (default: a random seat; the
+    game itself depends only on ``seed``, ``players`` and ``deck``). Random
     placements and passes (under "deux cartes" a pass with a legal placement only when
     ``breaches``, then proven or not at the end), up to three bidding rounds, then ``removed``,
     every other bidder's ``reveal`` and the ``breach`` lines. Any prefix after the set-up is a record.
@@ -734,7 +735,8 @@ def random_record(seed: int, players: int, deck: Deck = Deck(), *, breaches: boo
     ['game tresor', 'players Ana Ben']
     """
     rng = random.Random(seed)
-    names, me = NAMES[:players], rng.randrange(players)
+    names, seat = NAMES[:players], rng.randrange(players)
+    me = seat if me is None else me
     cards = [kind for kind in deck.kinds for _ in range(2)]
     rng.shuffle(cards)
     hands = [Counter(cards[2 + i :: players]) for i in range(players)]
