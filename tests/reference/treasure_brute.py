@@ -45,6 +45,8 @@ Decisions where the spec is vague (one line each):
 - ``placements``: listed whenever the game is on, whoever's turn it is; ``vp`` is the placement
   points plus the emptying bonus when it is the seat's last card; one entry per kind and cell;
   order: vp + change of the seat's sets (largest first), then card (deck order), row, column.
+- ``players[].vp`` leaves out breaches (they count in ``final.play``); a tied ``winner`` is a
+  list in seating order; anyone may call ``neuro`` and bid, empty hand or not.
 - Markers are written ``0 1 nature fond force`` in both languages (``background`` = ``fond``);
   French long card names (``2-etoile-vert``) are accepted.
 """
