@@ -168,11 +168,11 @@ class Card(NamedTuple):
         if wild is not None:
             return wild
         found = _NUMBERED.fullmatch(key)
-        if found is None:
+        spice = _SPICE_BY_NAME.get(found.group(1)) if found is not None else None
+        if found is None or spice is None:
             raise ParseError(
                 f"unknown card: {word!r} (cards: chili-7, wasabi-10, pepper-1, wild-number, wild-spice)", input=word
             )
-        spice = Spice.parse(found.group(1))
         number = int(found.group(2))
         return (deck or DECK).check_card(cls.of(spice, number), word)
 

@@ -43,7 +43,7 @@ from itertools import product
 
 from ..errors import IllegalMove
 from .cards import UNKNOWN, Card
-from .messages import holds_no, out_of_turn, unavailable
+from .messages import holds_no, misshapen, out_of_turn, unavailable
 from .moves import CHANCE, NOBODY, TERMINAL, Kind, Move
 from .rules import TROPHIES_TO_WIN, Claim, Draw, Trait, legal_claims, refusal, true_on
 from .state import CHANCE_PHASES, HIDDEN, End, Phase, State, Top, Turn
@@ -272,10 +272,19 @@ def apply(s: State, move: Move) -> State:
         handler = _HANDLERS.get((s.turn.phase, move.kind))
         if handler is None or move.player != _mover(s, move):
             raise IllegalMove(out_of_turn(s, move))
+        shape = (move.card is not None, move.claim is not None, move.trait is not None)
+        if shape != _SHAPES[move.kind]:
+            raise IllegalMove(misshapen(s, move))
         return handler(s, move)
     except IllegalMove as error:
         error.move, error.state = move, s
         raise
+
+
+_SHAPES = {kind: (False, False, False) for kind in Kind}
+_SHAPES.update({Kind.PLAY: (True, True, False), Kind.CHALLENGE: (False, False, True)})
+_SHAPES.update({kind: (True, False, False) for kind in (Kind.DEAL, Kind.DRAW, Kind.REVEAL)})
+"""What each kind of move names: (a card, a claim, a trait)."""
 
 
 def _mover(s: State, move: Move) -> int:
@@ -297,8 +306,7 @@ Handler = Callable[[State, Move], State]
 def _play(s: State, move: Move) -> State:
     seat, card, claim = move.player, move.card, move.claim
     name = s.names[seat]
-    if card is None or claim is None:
-        raise IllegalMove(f"{name} plays a card with a claim (a spice and a number)")
+    assert card is not None and claim is not None
     taken = _without(s.hands[seat], card)
     if taken is None:
         raise IllegalMove(holds_no(name, s.hands[seat], card))
@@ -337,9 +345,7 @@ def _decline(s: State, move: Move) -> State:
 
 def _challenge(s: State, move: Move) -> State:
     top = s.top
-    assert top is not None
-    if move.trait is None:
-        raise IllegalMove(f"{s.names[move.player]} challenges spice or number, never both")
+    assert top is not None and move.trait is not None
     if not top.card.is_known:
         turn = Turn(Phase.REVEAL, s.turn.actor, top.player, challenger=move.player, trait=move.trait)
         return _state(s, turn)
@@ -415,8 +421,7 @@ def _card(move: Move) -> Cards:
 
 def _take_from_draw(s: State, move: Move) -> Cards:
     """The draw pile without the card ``move`` names (a named card may stand for an unknown one)."""
-    if move.card is None:
-        raise IllegalMove(f"{move.kind} names the card")
+    assert move.card is not None
     taken = _without(s.draw, move.card)
     if taken is None:
         raise IllegalMove(f"the draw pile holds no {move.card}")

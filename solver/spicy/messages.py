@@ -81,6 +81,18 @@ def out_of_turn(s: State, move: Move) -> str:
     return f"{who} cannot {_VERB[move.kind]} now: the table waits for {waiting_for(s)}"
 
 
+def misshapen(s: State, move: Move) -> str:
+    """Why ``move`` names too much or too little (a card, a claim, a trait)."""
+    who = _name(s, move.player)
+    if move.kind is Kind.PLAY:
+        return f"{who} plays a card with a claim (a spice and a number), naming nothing else"
+    if move.kind is Kind.CHALLENGE:
+        return f"{who} challenges spice or number, never both, naming nothing else"
+    if move.kind in (Kind.DEAL, Kind.DRAW, Kind.REVEAL):
+        return f"{move.kind} names one card and nothing else"
+    return f"{move.kind} names no card, claim or trait"
+
+
 def holds_no(name: str, hand: tuple[Card, ...], card: Card) -> str:
     """Why a card cannot be played from ``hand``."""
     if not card.is_known:

@@ -7,7 +7,8 @@ deck (only when one does); one ``name:hand:won:trophies`` field per seat (cards 
 k equal cards, ``-`` for none); then ``key=value`` pairs: ``pile=`` (the cards under the top
 card), ``top=player:card:claim:hand:follows:open|closed``
 (``follows``: the claim it was played on, ``-`` for none), ``draw=`` (``rest`` when every card is
-known: the deck minus the cards listed), ``worlds-end=`` (cards under it, or ``?``), and the
+known: the deck minus the cards listed), ``worlds-end=`` (cards under it, or ``?``;
+by default the deck's depth when every card is known, else ``?``), and the
 turn, writing only what is set: ``phase``, ``actor``, ``decider``, ``owed``,
 ``then=seat:cards,...``, ``challenger``, ``trait``, ``covered=`` (a top field), ``end``.
 
@@ -162,8 +163,13 @@ def _parse(text: str) -> State:
         draw = tuple(sorted((Counter(deck.cards) - listed).elements()))
     else:
         draw = from_tokens(draw_text)
-    depth_text = pairs.pop("worlds-end", "?")
-    depth = HIDDEN if depth_text == "?" else int(depth_text)
+    depth_text = pairs.pop("worlds-end", None)
+    if depth_text is None:  # by default: at the deck's depth when every card is known
+        known = all(c.is_known for group in (*hands, *won, pile, draw) for c in group)
+        known = known and (top_card is None or top_card.card.is_known)
+        depth = deck.worlds_end_depth(len(names)) if known else HIDDEN
+    else:
+        depth = HIDDEN if depth_text == "?" else int(depth_text)
     phase = _PHASES[pairs.pop("phase")]
     actor = seat("actor", 0)
     decider = seat("decider")

@@ -21,7 +21,8 @@ Every probability is an exact :class:`~fractions.Fraction`.
 Chances(spice=Fraction(33, 98), number=Fraction(6, 49), both=Fraction(1, 98))
 >>> odds.honest.both
 Fraction(293, 1704)
->>> print(*flag(odds).reason.split("; "), sep="\n")
+>>> for part in flag(odds).reason.split("; "):
+...     print(part)
 only 1 chili 10 unseen among 13 cards true on a legal claim
 a hand of 3 holds none of the 13 with chance 7055/10864: likely a forced bluff
 >>> advise(odds, pile=4).text()
