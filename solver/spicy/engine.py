@@ -358,7 +358,6 @@ def _reveal(s: State, move: Move) -> State:
     card = move.card
     if card is None or not card.is_known:
         raise IllegalMove(f"the challenged card of {s.names[top.player]} is revealed: name it")
-    s.deck.check_card(card)
     _check_available(s, card)
     s = s._replace(top=top._replace(card=card))
     return _resolve(s, s.turn.challenger, s.turn.trait)
@@ -427,7 +426,6 @@ def _take_from_draw(s: State, move: Move) -> Cards:
         raise IllegalMove(f"the draw pile holds no {move.card}")
     draw, matched = taken
     if matched:
-        s.deck.check_card(move.card)
         _check_available(s, move.card)
     return draw
 

@@ -4,13 +4,16 @@ chess FEN.
 Space-separated fields: ``spicy``; ``deck=`` with the fields that differ from the published
 deck (only when one does); one ``name:hand:won:trophies`` field per seat (cards as tokens:
 ``C7`` chili-7, ``W10``, ``P1``, ``N`` wild-number, ``S`` wild-spice, ``?`` unknown, ``*k`` for
-k equal cards, ``-`` for none); then ``key=value`` pairs: ``pile=`` (the cards under the top
-card), ``top=player:card:claim:hand:follows:open|closed``
-(``follows``: the claim it was played on, ``-`` for none), ``draw=`` (``rest`` when every card is
-known: the deck minus the cards listed), ``worlds-end=`` (cards under it, or ``?``;
-by default the deck's depth when every card is known, else ``?``), and the
-turn, writing only what is set: ``phase``, ``actor``, ``decider``, ``owed``,
-``then=seat:cards,...``, ``challenger``, ``trait``, ``covered=`` (a top field), ``end``.
+k equal cards, ``-`` for none); then ``key=value`` pairs:
+
+- ``pile=``: the cards under the top card;
+- ``top=player:card:claim:hand:follows:open|closed``: the top card, its claim, the hand size
+  before the play, the claim it was played on (``-``: none) and whether it may be challenged;
+- ``draw=``: the draw pile, ``rest`` when every card is known (the deck minus the cards listed);
+- ``worlds-end=``: the cards under World's End, ``?`` when hidden (by default the deck's depth
+  when every card is known, else ``?``);
+- the turn, writing only what is set: ``phase``, ``actor``, ``decider``, ``owed``,
+  ``then=seat:cards,...``, ``challenger``, ``trait``, ``covered=`` (a top field), ``end``.
 
 >>> from solver.spicy.state import State
 >>> text = ("spicy Ana:C3W7:-:0 Ben:?*2:?*3:1 pile=?*2 top=Ben:?:C5:3:C2:open draw=?*90 worlds-end=? "
