@@ -148,12 +148,7 @@ class Domain(NamedTuple):
         >>> Domain.start(Card.parse("2cv")).placements(Card.parse("2cb"))
         (((-1, 0), 0), ((0, -1), 0), ((0, 1), 0), ((1, 0), 0))
         """
-        return tuple(((r, c), self.points(card, r, c)) for r, c in _open_cells(self.tiles) if self._fits(card, r, c))
-
-    def _fits(self, card: Card, row: int, col: int) -> bool:
-        touching = self.neighbours(row, col)
-        compatible = sum(1 for t in touching if card.compatible(t.card))
-        return compatible >= (1 if len(touching) == 1 else MIN_COMPATIBLE_WHEN_SEVERAL)
+        return _placements(self.tiles, card)
 
     def place(self, card: Card, row: int, col: int, owner: int) -> Domain:
         """The domain with ``card`` placed at ``(row, col)`` by ``owner`` (no rule is checked)."""
@@ -186,18 +181,15 @@ class Domain(NamedTuple):
 
     def components(self, owner: int) -> dict[Cell, int]:
         """Label each of ``owner``'s cells with the number of its connected set (0, 1, ...)."""
-        import networkx as nx
-
-        mine = self.graph().subgraph(t.cell for t in self.tiles if t.owner == owner)
-        components = sorted(sorted(c) for c in nx.connected_components(mine))
-        return {cell: label for label, cells in enumerate(components) for cell in cells}
+        return _components(self.graph(), self.tiles, owner)
 
     def sets(self) -> dict[int, list[int]]:
         """Per owner (the start card excluded), the sizes of their connected sets (largest groups
         of their cards joined edge to edge), largest first."""
+        graph = self.graph()
         sizes: dict[int, list[int]] = {}
         for owner in sorted({t.owner for t in self.tiles if t.owner != NOBODY}):
-            labels = Counter(self.components(owner).values())
+            labels = Counter(_components(graph, self.tiles, owner).values())
             sizes[owner] = sorted(labels.values(), reverse=True)
         return sizes
 
@@ -210,8 +202,37 @@ class Domain(NamedTuple):
         return self.set_scores().get(owner, 0)
 
 
+def _components(graph: nx.Graph[Cell], tiles: tuple[Tile, ...], owner: int) -> dict[Cell, int]:
+    import networkx as nx
+
+    mine = graph.subgraph(t.cell for t in tiles if t.owner == owner)
+    components = sorted(sorted(c) for c in nx.connected_components(mine))
+    return {cell: label for label, cells in enumerate(components) for cell in cells}
+
+
 @lru_cache(maxsize=4096)
-def _open_cells(tiles: tuple[Tile, ...]) -> tuple[Cell, ...]:
-    """The frontier cells where a card would break no limit on open rows and columns."""
+def _open_cells(tiles: tuple[Tile, ...]) -> tuple[tuple[Cell, tuple[Card, ...]], ...]:
+    """The frontier cells where a card would break no limit on open rows and columns, each with
+    the domain cards it touches."""
+    if not tiles:
+        return ()
     domain = Domain(tiles)
-    return tuple(cell for cell in domain.frontier() if domain.limit_refusal(tiles[0].card, *cell) is None)
+    card = tiles[0].card
+    return tuple(
+        (cell, tuple(t.card for t in domain.neighbours(*cell)))
+        for cell in domain.frontier()
+        if domain.limit_refusal(card, *cell) is None
+    )
+
+
+@lru_cache(maxsize=65536)
+def _placements(tiles: tuple[Tile, ...], card: Card) -> tuple[tuple[Cell, int], ...]:
+    found = []
+    for cell, touching in _open_cells(tiles):
+        compatible = sum(1 for other in touching if card.shared(other) >= 2)
+        if len(touching) == 1:
+            if compatible:
+                found.append((cell, 0))
+        elif compatible >= MIN_COMPATIBLE_WHEN_SEVERAL:
+            found.append((cell, PLACEMENT_POINTS[compatible]))
+    return tuple(found)

@@ -26,7 +26,7 @@ from enum import IntEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..errors import ImpossibleTable
+from ..errors import ImpossibleTable, Unsupported
 from .bids import Bid, unused_markers
 from .cards import COPIES, STANDARD, UNKNOWN, Card, Deck, sort_cards
 from .domain import NOBODY, Domain
@@ -192,6 +192,20 @@ class State(NamedTuple):
         """Per kind, the copies not known to this state (the deck less :meth:`known_cards`)."""
         known = self.known_cards()
         return {kind: COPIES - known[kind] for kind in self.deck.kinds() if known[kind] < COPIES}
+
+    def seen_from(self, seat: int) -> State:
+        """The public position ``seat`` sees: the other players' cards, their unused markers and
+        face-down bid markers, and the removed card (until it is shown) become unknown; hand
+        sizes stay. Raises :class:`Unsupported` during the set-up (chance's, unseen)."""
+        if self.turn.phase <= Phase.DEAL:
+            raise Unsupported("the set-up is unseen: a public position starts after the deal")
+        hidden = Marker.UNKNOWN
+        hands = tuple(h if i == seat else (UNKNOWN,) * len(h) for i, h in enumerate(self.hands))
+        markers = tuple(m if i == seat else (hidden,) * len(m) for i, m in enumerate(self.markers))
+        revealed = self.turn.phase > Phase.REVEAL
+        bids = tuple(b if b.player == seat or revealed else b._replace(marker=hidden) for b in self.bids)
+        removed = self.removed if self.turn.phase > Phase.REMOVED else UNKNOWN
+        return self._replace(hands=hands, markers=markers, bids=bids, removed=removed)
 
     def final(self) -> tuple[Score, ...] | None:
         """Each player's score by part, once the game is over, the removed card shown and every
