@@ -104,7 +104,7 @@ def test_chance_outcomes_are_exact_and_sum_to_1(n: int, seed: int) -> None:
             assert [m for m, _ in outcomes] == list(state.legal_moves())
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(n=players, seed=seeds)
 def test_the_text_form_round_trips_and_states_are_hashable(n: int, seed: int) -> None:
     seen: set[State] = set()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..errors import ParseError
@@ -96,21 +97,24 @@ class Card(NamedTuple):
         >>> Card.parse("3RB"), Card.parse("1-coeur-noir")
         (Card.parse('3rb'), Card.parse('1cn'))
         """
-        text = fold(word)
-        if text == "?":
-            return UNKNOWN
-        if "-" in text:
-            parts = text.split("-")
-            if len(parts) == 3 and parts[0] in ("1", "2", "3"):
-                nature = _NATURE_WORDS.get(parts[1])
-                background = _BACKGROUND_WORDS.get(parts[2])
-                if nature is not None and background is not None:
-                    return Card(int(parts[0]), nature, background)
-        elif len(text) == 3 and text[0] in "123" and text[1] in "cer" and text[2] in "nvb":
-            return Card(int(text[0]), "cer".index(text[1]), "nvb".index(text[2]))
-        raise ParseError(
-            f"{word!r} is not a card: write force, nature, background, as 2ev or 2-etoile-vert", input=word
-        )
+        return _parse(word)
+
+
+@lru_cache(maxsize=1024)
+def _parse(word: str) -> Card:
+    text = fold(word)
+    if text == "?":
+        return UNKNOWN
+    if "-" in text:
+        parts = text.split("-")
+        if len(parts) == 3 and parts[0] in ("1", "2", "3"):
+            nature = _NATURE_WORDS.get(parts[1])
+            background = _BACKGROUND_WORDS.get(parts[2])
+            if nature is not None and background is not None:
+                return Card(int(parts[0]), nature, background)
+    elif len(text) == 3 and text[0] in "123" and text[1] in "cer" and text[2] in "nvb":
+        return Card(int(text[0]), "cer".index(text[1]), "nvb".index(text[2]))
+    raise ParseError(f"{word!r} is not a card: write force, nature, background, as 2ev or 2-etoile-vert", input=word)
 
 
 UNKNOWN = Card(0, 0, 0)

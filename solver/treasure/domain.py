@@ -160,9 +160,19 @@ class Domain(NamedTuple):
 
     def connected(self) -> bool:
         """True when every domain card is joined to every other edge to edge."""
-        import networkx as nx
-
-        return len(self.tiles) <= 1 or nx.is_connected(self.graph())
+        if not self.tiles:
+            return True
+        grid = _grid(self.tiles)
+        seen = {self.tiles[0].cell}
+        stack = [self.tiles[0].cell]
+        while stack:
+            r, c = stack.pop()
+            for dr, dc in _SIDES:
+                near = (r + dr, c + dc)
+                if near in grid and near not in seen:
+                    seen.add(near)
+                    stack.append(near)
+        return len(seen) == len(self.tiles)
 
     def graph(self) -> nx.Graph[Cell]:
         """The domain as a grid graph: a node per occupied cell (with its tile as ``tile``), an
