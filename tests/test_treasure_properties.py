@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.errors import IllegalMove
+from solver.errors import GameError, IllegalMove
 from solver.game import play_random
 from solver.treasure import UNKNOWN, Card, Kind, Marker, Move, State
 from solver.treasure.cards import STANDARD
@@ -226,3 +226,38 @@ def test_the_public_view_plays_the_same_game_many_games(n: int) -> None:
 def test_apply_accepts_exactly_the_legal_moves_many_games(n: int) -> None:
     for seed in range(25):
         _check_apply(n, 1000 * n + seed)
+
+
+TEXTS = (
+    "tresor deck=1x2x3 Ana:5:1cv1eb1en:0111NBF Ben:5:???:??????? removed=? "
+    "domain=0,0:1cn;0,1:1cv:Ben;1,0:1en:Ana;1,1:1ev:Ben;-1,0:1cb:Ana phase=turn mover=Ana",
+    "tresor deck=1x2x2 Ana:5:1cn1ev:0111NF Ben:5:???:?????? removed=? domain=0,0:1cv;0,1:1en:Ben "
+    "cartons=111111112345 bids=Ben:1@0,1:?;Ana:1@0,0:B phase=bid mover=Ana decider=Ben caller=Ana",
+)
+edits = st.lists(
+    st.tuples(st.integers(0, 2), st.integers(0, 10_000), st.sampled_from("tresor=:;,@-?0123456789cenvbrNBFx AnaBen")),
+    min_size=1,
+    max_size=4,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.sampled_from(TEXTS), changes=edits)
+def test_a_mangled_position_text_is_read_or_refused_with_a_game_error(
+    text: str, changes: list[tuple[int, int, str]]
+) -> None:
+    chars = list(text)
+    for op, where, ch in changes:
+        k = where % len(chars)
+        if op == 0:
+            del chars[k]
+        elif op == 1:
+            chars[k] = ch
+        else:
+            chars.insert(k, ch)
+    try:
+        state = State.from_text("".join(chars))
+    except GameError as error:
+        assert str(error) and error.input is not None
+    else:
+        assert State.from_text(state.text()) == state

@@ -15,6 +15,7 @@ from .bids import Bid
 from .cards import STANDARD, UNKNOWN, Card, Deck
 from .domain import NOBODY, Domain, Tile
 from .moves import CHANCE, TERMINAL, Kind, Move
+from .odds import BidValue, PlacementValue, bid_values, placement_values, treasure_cells, treasure_odds
 from .rules import Marker
 from .score import Score
 from .state import Phase, State, Turn, new_game
@@ -26,6 +27,7 @@ __all__ = [
     "TERMINAL",
     "UNKNOWN",
     "Bid",
+    "BidValue",
     "Card",
     "Deck",
     "Domain",
@@ -37,10 +39,15 @@ __all__ = [
     "Move",
     "ParseError",
     "Phase",
+    "PlacementValue",
     "Score",
     "State",
     "Tile",
     "Turn",
+    "bid_values",
     "new_game",
+    "placement_values",
     "play_random",
+    "treasure_cells",
+    "treasure_odds",
 ]

@@ -33,7 +33,7 @@ from .bids import Bid, unused_markers
 from .cards import COPIES, UNKNOWN, Card, cards_text
 from .domain import NOBODY, Domain
 from .messages import MOVE_WORDS, out_of_turn, waiting_for
-from .moves import _FIELDS, CHANCE, TERMINAL, Kind, Move
+from .moves import CHANCE, FIELDS, TERMINAL, Kind, Move
 from .rules import BREACH_VP, EXTRA_CARD_VP, MARKERS, PASS_VP, Marker, emptying_bonus
 from .state import CHANCE_PHASES, Phase, State, Turn
 
@@ -229,7 +229,7 @@ def apply(s: State, move: Move) -> State:
     if handler is None or (t.phase not in CHANCE_PHASES and move.player != t.decider):
         raise _illegal(out_of_turn(s, move), s, move)
     if not move.well_formed():
-        fields = ", ".join(_FIELDS.get(move.kind, ("player",)))
+        fields = ", ".join(FIELDS.get(move.kind, ("player",)))
         raise _illegal(f"to {MOVE_WORDS[move.kind]}, a move names {fields} and nothing else", s, move)
     try:
         return handler(s, move)

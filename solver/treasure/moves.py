@@ -50,7 +50,7 @@ class Kind(IntEnum):
 
 
 CHANCE_KINDS = frozenset({Kind.REMOVE, Kind.START, Kind.DEAL, Kind.REMOVED})
-_FIELDS = {
+FIELDS = {
     Kind.REMOVE: ("card",),
     Kind.START: ("card",),
     Kind.DEAL: ("player", "card"),
@@ -101,7 +101,7 @@ class Move(NamedTuple):
 
     def well_formed(self) -> bool:
         """True when the move fills exactly the fields its kind uses (a bid names one marker)."""
-        used = _FIELDS.get(self.kind, ("player",))
+        used = FIELDS.get(self.kind, ("player",))
         blank = Move(self.kind)
         for name in ("player", "card", "row", "col", "base", "markers"):
             if name not in used and getattr(self, name) != getattr(blank, name):

@@ -99,7 +99,11 @@ def parse_state(text: str) -> State:
         raise
     except (ValueError, IndexError, KeyError) as error:
         raise ParseError(f"cannot read this position ({error})", input=text) from None
-    state.check()
+    try:
+        state.check()
+    except ImpossibleTable as error:
+        error.input = error.input or text
+        raise
     return state
 
 

@@ -109,10 +109,13 @@ class State(NamedTuple):
         markers are unknown (the table seen from seat ``me``). Raises :class:`ImpossibleTable`
         when the cards do not fit the deck or the hand sizes are not a deal's.
         """
+        from .notation import check_names
+
+        check_names(names)
         n = len(names)
         dealt = len(deck.cards()) - 2
-        sizes = tuple(dealt // n + (1 if seat < dealt % n else 0) for seat in range(max(n, 1)))
-        if len(hands) != n or tuple(len(h) for h in hands) != sizes[:n]:
+        sizes = tuple(dealt // n + (1 if seat < dealt % n else 0) for seat in range(n))
+        if tuple(len(h) for h in hands) != sizes:
             raise ImpossibleTable(
                 f"{dealt} cards dealt clockwise to {n} players give hands of {', '.join(map(str, sizes))} cards"
             )
