@@ -1,0 +1,53 @@
+"""Conquêtes et chasse au trésor: the cards, the domain, the bids, the rules as tables, the
+immutable state and the turn machine (OpenSpiel's shape), and the exact counting from a seat.
+No prompt, no person.
+
+>>> import random
+>>> from solver.treasure import new_game, play_random
+>>> end, _ = play_random(new_game(("Ana", "Ben", "Cleo")), random.Random(1))
+>>> end.is_terminal(), len(end.final()), sum(end.returns())
+(True, 3, Fraction(0, 1))
+"""
+
+from ..errors import GameError, IllegalMove, ImpossibleTable, ParseError
+from ..game import play_random
+from .bids import Bid
+from .cards import STANDARD, UNKNOWN, Card, Deck
+from .domain import NOBODY, Domain, Tile
+from .moves import CHANCE, TERMINAL, Kind, Move
+from .odds import BidValue, PlacementValue, bid_values, placement_values, treasure_cells, treasure_odds
+from .rules import Marker
+from .score import Score
+from .state import Phase, State, Turn, new_game
+
+__all__ = [
+    "CHANCE",
+    "NOBODY",
+    "STANDARD",
+    "TERMINAL",
+    "UNKNOWN",
+    "Bid",
+    "BidValue",
+    "Card",
+    "Deck",
+    "Domain",
+    "GameError",
+    "IllegalMove",
+    "ImpossibleTable",
+    "Kind",
+    "Marker",
+    "Move",
+    "ParseError",
+    "Phase",
+    "PlacementValue",
+    "Score",
+    "State",
+    "Tile",
+    "Turn",
+    "bid_values",
+    "new_game",
+    "placement_values",
+    "play_random",
+    "treasure_cells",
+    "treasure_odds",
+]
