@@ -355,7 +355,7 @@ def closed_form(trait: Trait | None = None, odds: ClaimOdds | None = None) -> An
     >>> closed_form(odds=odds).doit() == odds.honest.both
     True
     """
-    import sympy  # type: ignore[import-untyped]
+    import sympy
 
     u, t, t_sn, a, b, h, size = sympy.symbols("U T T_sn A B h L", integer=True, nonnegative=True)
     none_true = sympy.binomial(u - t, h) / sympy.binomial(u, h)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import doctest
 import math
-import os
 from fractions import Fraction
 from typing import Any
 
@@ -173,7 +172,6 @@ def test_roles_and_kinds_agree_on_the_full_deck_with_three_cards() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("SPICY_SLOW"), reason="slow: set SPICY_SLOW=1")
 def test_roles_and_kinds_agree_on_the_full_deck_with_six_cards() -> None:
     deck = Deck()
     unseen = {kind: deck.copies_of(kind) for kind in deck.kinds()}
@@ -458,7 +456,6 @@ def test_random_one_card_games_full_of_trophies_replay_to_the_simulated_table(pl
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("SPICY_SLOW"), reason="slow: set SPICY_SLOW=1")
 def test_many_random_records_replay_to_the_simulated_table() -> None:
     for seed in range(150):
         deck = [SMALL, Deck(numbers=5, copies=2, wild_number=2, wild_spice=2, hand_size=4, low=2), Deck()][seed % 3]

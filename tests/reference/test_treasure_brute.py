@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import doctest
 import math
-import os
 from collections import Counter
 from fractions import Fraction
 from itertools import permutations
@@ -477,7 +476,6 @@ def test_a_whole_random_game_ends_with_a_final_score_and_a_winner() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("RUN_SLOW"), reason="slow: set RUN_SLOW=1")
 def test_many_random_records_replay() -> None:
     for seed in range(300):
         for deck in (SMALL, Deck()):
