@@ -55,6 +55,16 @@ class Said:
 
 
 @dataclass(frozen=True)
+class Advice(Said):
+    """Advice for the tracked seat: its best placement or bid."""
+
+
+@dataclass(frozen=True)
+class Waiting(Said):
+    """What the table waits for (a caller's bid, the end lines)."""
+
+
+@dataclass(frozen=True)
 class Final:
     """The final score by part and the winner."""
 
@@ -91,7 +101,7 @@ def events(before: Table, after: Table, line: Line) -> tuple[Event, ...]:
     if final is not None and final != before.final():
         out.append(Final(after.names, final, after.winners()))
     elif after.waiting is not None and after.state is not None and (after.ended or line.verb is Verb.NEURO):
-        out.append(Said(f"waiting for {after.waiting}"))
+        out.append(Waiting(f"waiting for {after.waiting}"))
     out += _advice(before, after)
     return tuple(out)
 
@@ -122,10 +132,10 @@ def _advice(before: Table, after: Table) -> list[Event]:
     if t.phase is Phase.TURN and t.mover == me and (before.state is None or before.state.turn != t):
         best = after.placement_values()
         if best:
-            return [Said(f"your turn: best {placement_text(best[0])} ('placements' lists them all)")]
-        return [Said("your turn: no legal placement, you can only pass")]
+            return [Advice(f"your turn: best {placement_text(best[0])} ('placements' lists them all)")]
+        return [Advice("your turn: no legal placement, you can only pass")]
     if t.phase is Phase.BID and (before.state is None or before.state.turn.phase is not Phase.BID):
         bids = after.bid_values()
         if bids and s.markers[me]:
-            return [Said(f"your best bid: {bid_text(bids[0])} ('bids' lists them all)")]
+            return [Advice(f"your best bid: {bid_text(bids[0])} ('bids' lists them all)")]
     return []

@@ -83,12 +83,12 @@ MARKERS: Vocabulary[Marker] = Vocabulary(
         (Marker.ZERO, ("0", "zero"), ("zéro",)),
         (Marker.ONE, ("1", "one"), ("un",)),
         (Marker.NATURE, ("nature",), ("nature",)),
-        (Marker.BACKGROUND, ("fond", "background"), ("fond",)),
+        (Marker.BACKGROUND, ("fond", "background"), ("fond", "couleur")),
         (Marker.FORCE, ("force",), ("force",)),
     ]
 )
-"""The bidding markers: ``0``, ``1``, ``nature``, ``fond`` (background), ``force``; written back
-as treasure.md writes them in both languages."""
+"""The bidding markers: ``0``, ``1``, ``nature``, ``fond`` (background; the seed's "couleur de
+fond"), ``force``; written back as treasure.md writes them in both languages."""
 
 SETUP = frozenset({Verb.GAME, Verb.PLAYERS, Verb.ME, Verb.HAND, Verb.START})
 """The set-up lines, in their canonical order."""
