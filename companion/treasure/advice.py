@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from solver.treasure import BidValue, Phase, PlacementValue, Score
+from solver.treasure import BidValue, PlacementValue, Score
 from solver.treasure.rules import emptying_bonus
 
 from ..session import Event, Message, Style
@@ -102,7 +102,7 @@ def events(before: Table, after: Table, line: Line) -> tuple[Event, ...]:
         out.append(Final(after.names, final, after.winners()))
     elif after.waiting is not None and after.state is not None and (after.ended or line.verb is Verb.NEURO):
         out.append(Waiting(f"waiting for {after.waiting}"))
-    out += _advice(before, after)
+    out += _advice(before, after, line)
     return tuple(out)
 
 
@@ -123,19 +123,19 @@ def _turn_events(before: Table, after: Table, line: Line) -> list[Event]:
     return out
 
 
-def _advice(before: Table, after: Table) -> list[Event]:
-    """The seat's best placement when its turn comes, its best bid when it may bid."""
+def _advice(before: Table, after: Table, line: Line) -> list[Event]:
+    """The seat's best placement when its turn comes, its best bid when a round opens."""
     s, me = after.state, after.me
     if s is None or me is None or s.ended():
         return []
-    t = s.turn
-    if t.phase is Phase.TURN and t.mover == me and (before.state is None or before.state.turn != t):
+    new_turn = before.state is None or line.verb in (Verb.PLACE, Verb.PASS)
+    if new_turn and after.turn == after.names[me]:
         best = after.placement_values()
         if best:
             return [Advice(f"your turn: best {placement_text(best[0])} ('placements' lists them all)")]
         return [Advice("your turn: no legal placement, you can only pass")]
-    if t.phase is Phase.BID and (before.state is None or before.state.turn.phase is not Phase.BID):
+    if line.verb is Verb.NEURO and s.markers[me]:
         bids = after.bid_values()
-        if bids and s.markers[me]:
+        if bids:
             return [Advice(f"your best bid: {bid_text(bids[0])} ('bids' lists them all)")]
     return []
