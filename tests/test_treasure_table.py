@@ -195,7 +195,7 @@ def test_the_set_up_is_written_in_its_canonical_order_and_the_header_added() -> 
 def test_the_table_says_when_it_is_set_and_deux_cartes_from_the_deal_when_hands_are_small() -> None:
     t = Table.new(TINY).apply_text("players Ana Ben").apply_text("me Ana").apply_text("hand 1cn 1ev 1ev")
     _, words = said(t, "start 1cv")
-    assert words[0] == "the table is set: Ana plays first"
+    assert words[0] == "the table is set; first to play: Ana"
     assert not any("deux cartes" in w for w in words)  # three cards each
     six = Table.new(SMALL).apply_text("players Ana Ben Cleo Dan Eve Finn").apply_text("me Ana")
     six = six.apply_text("hand 1en 2en 2en")

@@ -9,7 +9,7 @@ read from the table before and after the line.
 ...     t = t.apply_text(text)
 >>> after, said = t.apply_line("hand 1cn 1cn 1cv 1cv 1cb 1cb", 4)
 >>> [event.message() for event in said][0]
-('info', 'the table is set: Ana plays first')
+('info', 'the table is set; first to play: Ana')
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def events(before: Table, after: Table, line: Line) -> tuple[Event, ...]:
     """Everything worth saying about ``line``, which took the table from ``before`` to ``after``."""
     out: list[Event] = []
     if before.state is None and after.state is not None:
-        out.append(Said(f"the table is set: {after.turn} plays first"))
+        out.append(Said(f"the table is set; first to play: {after.turn}"))
     out += _turn_events(before, after, line)
     if after.state is not None and after.deux_cartes and (before.state is None or not before.deux_cartes):
         sizes = after.hand_sizes()

@@ -179,11 +179,13 @@ class BotTable(SoloGame[Move]):
         }
 
     def moves(self) -> list[str]:
-        """The person's legal moves now, as lines (for completion)."""
+        """The person's legal moves now, as they type them (for completion): ``place 1cn at 0 1``."""
         s = self.state
         if self.finished or s.is_terminal() or s.current_player() != 0:
             return []
-        lines = [m.text(self.names) for m in s.legal_moves() if m.kind not in (Kind.NO_NEURO, Kind.NO_BID)]
+        you = f"{self.names[0]} "
+        moves = (m for m in s.legal_moves() if m.kind not in (Kind.NO_NEURO, Kind.NO_BID))
+        lines = [m.text(self.names).removeprefix(you) for m in moves]
         if any(m.kind in (Kind.NO_NEURO, Kind.NO_BID) for m in s.legal_moves()):
             lines.append("no")
         return lines
@@ -193,6 +195,8 @@ class BotTable(SoloGame[Move]):
         if s.is_terminal() or s.current_player() != 0:
             raise IllegalMove("it is not your move")
         words = text.split()
+        if words and words[0].lower() in self.commands():
+            raise IllegalMove(f"type '{words[0].lower()}' alone: it is a command", input=text)
         if words and words[0].lower() in NO_WORDS and len(words) == 1:
             decline = {Phase.NEURO: Kind.NO_NEURO, Phase.BID: Kind.NO_BID}.get(s.turn.phase)
             if decline is None:
