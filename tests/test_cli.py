@@ -111,12 +111,15 @@ def test_the_canonical_form_of_every_record_replays_to_itself(
 def test_replay_refuses_another_game_s_record_naming_its_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = tmp_path / "game.spicy"
-    record.write_text("game spicy\nplayers Ana Ben Cleo\n")
+    from companion.games import Game, register
+
+    register(Game("toy", "toy-cli", "toy", False, lambda a: None, lambda j, a: None, dict, str, str))
+    record = tmp_path / "game.toy"
+    record.write_text("game toy\nplayers Ana Ben Cleo\n")
     assert main(["replay", str(record)]) == 1
     assert (
         capsys.readouterr().err.strip()
-        == f"{record}:1: this is a spicy record, not a coup one (try: spicy replay FILE)"
+        == f"{record}:1: this is a toy record, not a coup one (try: toy-cli replay FILE)"
     )
 
 
