@@ -103,11 +103,12 @@ def test_a_blank_or_comment_line_is_nothing() -> None:
         ("players Ana 2ev", "cannot be a name"),
         ("players Ana fond", "cannot be a name"),
         ("players Ana 1", "cannot be a name"),
+        ("players Ana Undo", "cannot be a name"),
         ("players Ana ANA", "given twice"),
         ("players Ana Be.n", "not a name"),
     ],
 )
-def test_names_are_distinct_words_never_a_word_of_the_language_a_marker_or_a_card(typed: str, reason: str) -> None:
+def test_names_are_distinct_and_never_a_word_a_marker_a_card_or_a_command(typed: str, reason: str) -> None:
     with pytest.raises(ParseError, match=reason):
         parse_line(typed)
 

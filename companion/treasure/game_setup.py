@@ -1,7 +1,7 @@
 """The set-up of a tracked table: the header, the players, the tracked seat, its dealt hand and
 the start card, each said once, before the first turn; and the public position they open.
 
->>> from solver.treasure import Card
+>>> from companion.treasure.language import parse_line
 >>> s = Setup().apply(parse_line("players Ana Ben"))
 >>> s = s.apply(parse_line("start 2cv")).apply(parse_line("me Ben", s.names))
 >>> s.missing(), s.sizes()
@@ -20,9 +20,7 @@ from solver.treasure import STANDARD, UNKNOWN, Card, Deck, State
 from solver.treasure.cards import COPIES
 from solver.treasure.rules import EXTRA_CARD_VP, START_VP
 
-from .language import Line, Verb, parse_line
-
-__all__ = ["Setup", "parse_line"]
+from .language import Line, Verb
 
 
 @dataclass(frozen=True)

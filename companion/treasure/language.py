@@ -116,13 +116,19 @@ EXAMPLES = {
 """One example of each line, for the messages that say how to write it."""
 
 
-def is_reserved(word: str) -> bool:
-    """True if ``word`` is a word of the language, a marker or a card name (so it cannot be a name).
+PROMPT_WORDS = frozenset({"table", "domain", "odds", "bids", "placements", "plot"})
+PROMPT_WORDS |= {"history", "undo", "redo", "save", "help", "quit"}
+"""The prompt's commands: a player named so would be read as the command."""
 
-    >>> is_reserved("Passe"), is_reserved("2-etoile-vert"), is_reserved("Ana")
-    (True, True, False)
+
+def is_reserved(word: str) -> bool:
+    """True if ``word`` is a word of the language, a marker, a card name or a command of the
+    prompt (so it cannot be a name).
+
+    >>> is_reserved("Passe"), is_reserved("2-etoile-vert"), is_reserved("Plot"), is_reserved("Ana")
+    (True, True, True, False)
     """
-    if word in WORDS or word in MARKERS:
+    if word in WORDS or word in MARKERS or fold(word) in PROMPT_WORDS:
         return True
     try:
         Card.parse(word)
@@ -319,7 +325,7 @@ def _declare(words: Sequence[str]) -> tuple[str, ...]:
         if not NAME_PATTERN.match(word):
             raise ParseError(f"{word!r} is not a name: letters, digits, - and _ only", input=word)
         if is_reserved(word):
-            raise ParseError(f"{word!r} cannot be a name: it is a word of the table language or a card", input=word)
+            raise ParseError(f"{word!r} cannot be a name: it is a word of the table, a card or a command", input=word)
         if fold(word) in seen:
             raise ParseError(f"{word!r} is given twice", input=word)
         seen.add(fold(word))

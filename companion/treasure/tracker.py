@@ -340,8 +340,8 @@ class Table:
     def _end_line(self, line: Line, s: State) -> Table:
         base = self.end_base
         if base is None or not s.ended():
-            said = line.canonical().split()[0 if line.verb is Verb.REMOVED else 1]
-            raise IllegalMove(f"'{said}' comes once the domain is finished: the table waits for {waiting_for(s)}")
+            waits = waiting_for(s)
+            raise IllegalMove(f"'{line.verb.value}' comes once the domain is finished: the table waits for {waits}")
         ending = self.ending
         if line.verb is Verb.REMOVED:
             assert line.card is not None
