@@ -5,6 +5,7 @@ and an accepted one adds exactly one line to the record."""
 from __future__ import annotations
 
 import contextlib
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -120,6 +121,26 @@ def test_word_salad_at_the_prompt_never_breaks_the_session(table: Table, salad: 
     session.raw.append(table.record_lines())
     answer = session.handle(" ".join(salad))
     assert all(isinstance(text, str) for _, text in answer)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 30), st.integers(1, 90), st.data())
+def test_a_fuzzed_line_at_a_journalled_table_leaves_the_file_as_it_was_or_one_line_longer(
+    seed: int, cut: int, data: st.DataObject
+) -> None:
+    table = table_at(seed, cut)
+    line = data.draw(near_misses(table))
+    with tempfile.TemporaryDirectory() as folder:
+        journal = Journal(Path(folder) / "game.tresor")
+        journal.rewrite(table.record_lines())
+        session = Session(journal)
+        before = journal.path.read_text()
+        answer = session.handle(line)
+        after = journal.path.read_text()
+    if answer and answer[0][0] == "error":
+        assert after == before and session.table.record() == before
+    else:  # on disk before the answer, and nothing but the record
+        assert after == session.table.record() and len(after.splitlines()) == len(before.splitlines()) + 1
 
 
 def test_a_rejected_line_leaves_the_journal_as_it_was(tmp_path: Path) -> None:

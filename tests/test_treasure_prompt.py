@@ -180,3 +180,18 @@ def test_a_game_killed_with_sigkill_resumes_with_nothing_lost(tmp_path: Path) ->
     _say(resumed, "quit")
     resumed.expect(pexpect.EOF)
     assert path.read_text() == "".join(line + "\n" for line in EXPECTED_RECORD.splitlines()[:9])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
+def test_a_new_game_from_a_copy_of_a_record_starts_where_it_ends(tmp_path: Path) -> None:
+    source = tmp_path / "started.tresor"
+    source.write_text("".join(line + "\n" for line in EXPECTED_RECORD.splitlines()[:8]))
+    child = _spawn(tmp_path, "--from", str(source))
+    child.expect("game file: ([^\\s\\x1b]+)")
+    path = Path(child.match.group(1).strip())
+    child.expect("8 lines so far; waiting for Ben to bid: they called neuro")
+    _say(child, "Ben bid 5 on 0 1", journal=(path, 9))
+    _say(child, "quit")
+    child.expect(pexpect.EOF)
+    assert path != source and source.read_text().count("\n") == 8
+    assert path.read_text() == "".join(line + "\n" for line in EXPECTED_RECORD.splitlines()[:9])
