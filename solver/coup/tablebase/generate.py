@@ -1,0 +1,725 @@
+"""Solving a family, smallest families first, each from the values of the families it leads to.
+
+For one family: its turn starts (arrangement × 13 × 13 coins, from the mover's side) and the
+states inside their turns. A state inside a turn is *dynamic* when play can come back to a turn
+start of the same family from it (no influence lost on the way), else *constant*: its value
+follows from smaller families (already solved) and the end of the game, once.
+
+1. Constant states: exact values by backward induction (ids of :mod:`.exact`), with each one's
+   draw probability and progress rank under the best moves (ties: the quicker end, then the
+   engine's order).
+2. Floats search: value iteration over the dynamic states, an arrangement at a time, only where
+   something changed (a worklist).
+3. Strategies from the floats: best moves; for the player whose value is positive, the best move
+   that leaves soonest (an attractor: it forces play out of the family or to the end whatever
+   the other does), so that a won position is not stalled.
+4. The Markov chain of the strategies between turn starts, solved exactly: its strongly
+   connected components sinks first, a singleton by substitution, a cycle by one exact linear
+   solve (python-flint); a class with no way out is a draw.
+5. The certificate of outputs.md, exactly: the one-step equations at every turn start (inside a
+   turn they hold by construction: values are backed up from the turn starts), every strategy
+   choice a best move, and no set of positions, within those where one player's value is
+   positive, in which the other can keep play going forever against the reported strategy.
+   A failure goes back to 3 with the exact values; nothing uncertified is returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+from flint import fmpq, fmpq_mat
+
+from ...errors import NotCertified
+from ...values import _components
+from ..cards import Variant
+from .exact import Ids, Rationals
+from .expand import CHANCE, END, MOVER, NODE, OTHER, START, Edge, Expansion, Root
+from .index import CELLS, COINS, Family
+
+P = 8
+"""Padding around each 13 × 13 coin array, wider than any coin change of one move."""
+SIZE = COINS + 2 * P
+INNER = (slice(P, P + COINS), slice(P, P + COINS))
+NO_RANK = 65535
+"""Rank of a position from which the game never ends under the reported strategies."""
+TOLERANCE = 1e-12
+MAX_SWEEPS = 20_000
+MAX_ROUNDS = 12
+
+Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True, repr=False)
+class Solved:
+    """A family's certified answer: per position (``index``), the ids of its exact value and
+    draw probability in ``rationals`` and its progress rank (turns to the end, NO_RANK if never)."""
+
+    family: Family
+    value: Ids
+    draw: Ids
+    rank: npt.NDArray[np.int64]
+    rounds: int
+
+    def __repr__(self) -> str:
+        return f"<Solved {self.family.name} {len(self.value):,} positions, {self.rounds} rounds>"
+
+
+def _window(array: npt.NDArray[np.generic], dx: int, dy: int) -> npt.NDArray[np.generic]:
+    return array[P + dx : P + dx + COINS, P + dy : P + dy + COINS]
+
+
+def _padded(fill: object, dtype: type) -> npt.NDArray[np.generic]:
+    return np.full((SIZE, SIZE), fill, dtype=dtype)
+
+
+@dataclass(repr=False)
+class Generator:
+    """Solves families of one variant in order, keeping what the next ones need: the inner
+    states' exact arrays and each family's leaf arrays (values from the other player's side,
+    coins swapped). ``tick()`` is called after each family."""
+
+    variant: Variant
+    expansion: Expansion = field(init=False)
+    rationals: Rationals = field(default_factory=Rationals)
+    fval: dict[int, Floats] = field(default_factory=dict)
+    xval: dict[int, Ids] = field(default_factory=dict)
+    dval: dict[int, Ids] = field(default_factory=dict)
+    rval: dict[int, npt.NDArray[np.int64]] = field(default_factory=dict)
+    inrange: dict[int, Bools] = field(default_factory=dict)
+    leaf_f: dict[int, Floats] = field(default_factory=dict)
+    leaf_x: dict[int, Ids] = field(default_factory=dict)
+    leaf_d: dict[int, Ids] = field(default_factory=dict)
+    leaf_r: dict[int, npt.NDArray[np.int64]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.expansion = Expansion(self.variant)
+
+    def __repr__(self) -> str:
+        return f"<Generator {self.variant} {len(self.leaf_x)} families, {len(self.xval):,} inner states>"
+
+    # -- the families it leads to ------------------------------------------------------------
+
+    def known(self, family: Family) -> bool:
+        return self.expansion.fid(family) in self.leaf_x
+
+    def load(self, family: Family, value: list[Fraction], draw: list[Fraction], rank: npt.NDArray[np.int64]) -> None:
+        """Take a solved family's exact values (per position) as leaves for the next families."""
+        r = self.rationals
+        values = np.array([r.id(v) for v in value], dtype=np.int64)
+        draws = np.array([r.id(d) for d in draw], dtype=np.int64)
+        self._set_leaves(self.expansion.fid(family), values, draws, rank)
+
+    def _set_leaves(self, fid: int, value: Ids, draw: Ids, rank: npt.NDArray[np.int64]) -> None:
+        count = len(value) // CELLS
+        shape = (count, COINS, COINS)
+        negated = self.rationals.negated(value).reshape(shape).transpose(0, 2, 1)
+        fx = np.full((count, SIZE, SIZE), self.rationals.zero, dtype=np.int64)
+        fx[:, P : P + COINS, P : P + COINS] = negated
+        self.leaf_x[fid] = fx
+        self.leaf_f[fid] = self.rationals.floats(fx)
+        fd = np.full((count, SIZE, SIZE), self.rationals.zero, dtype=np.int64)
+        fd[:, P : P + COINS, P : P + COINS] = draw.reshape(shape).transpose(0, 2, 1)
+        self.leaf_d[fid] = fd
+        fr = np.zeros((count, SIZE, SIZE), dtype=np.int64)
+        fr[:, P : P + COINS, P : P + COINS] = rank.reshape(shape).transpose(0, 2, 1)
+        self.leaf_r[fid] = fr
+
+    # -- one family ----------------------------------------------------------------------------
+
+    def solve(self, family: Family) -> Solved:
+        """Solve ``family``, whose smaller families must be known. Raises :class:`NotCertified`."""
+        for lower in family.lower():
+            if not self.known(lower):
+                raise NotCertified(f"family {lower.name} must be solved before {family.name}")
+        job = _Family(self, family)
+        return job.run()
+
+    # -- arrays of one edge --------------------------------------------------------------------
+
+    def window(self, e: Edge, what: str) -> npt.NDArray[np.generic]:
+        """The 13 × 13 array of ``what`` ('f' float value, 'x' value id, 'd' draw id, 'r' rank)
+        of an edge's target, in its source's coins (the source's side)."""
+        if e.kind == NODE:
+            source = {"f": self.fval, "x": self.xval, "d": self.dval, "r": self.rval}[what][e.target]
+            return _window(source, e.dx, e.dy)
+        if e.kind == START:
+            table = {"f": self.leaf_f, "x": self.leaf_x, "d": self.leaf_d, "r": self.leaf_r}[what][e.target]
+            return _window(table[e.arrangement], e.dx, e.dy)
+        won = e.target == 0
+        r = self.rationals
+        fill = {
+            "f": 1.0 if won else -1.0,
+            "x": r.one if won else r.minus_one,
+            "d": r.zero,
+            "r": 0,
+        }[what]
+        return np.full((COINS, COINS), fill, dtype=np.float64 if what == "f" else np.int64)
+
+
+class _Family:
+    """The work of solving one family (see the module docstring)."""
+
+    def __init__(self, gen: Generator, family: Family) -> None:
+        self.gen = gen
+        self.family = family
+        self.fid = gen.expansion.fid(family)
+        self.count = len(family.arrangements)
+        self.roots: list[list[Root]] = [gen.expansion.roots(family, a) for a in range(self.count)]
+        self.dynamic: list[list[int]] = [[] for _ in range(self.count)]  # per arrangement, children first
+        self.constant: list[int] = []  # unsolved constant states, children first
+        self.users: list[set[int]] = [set() for _ in range(self.count)]
+        self._walk()
+        r = gen.rationals
+        self.value_f = np.zeros((self.count, COINS, COINS))
+        shape = (self.count, SIZE, SIZE)
+        gen.leaf_f[self.fid] = np.zeros(shape)
+        gen.leaf_x[self.fid] = np.full(shape, r.zero, dtype=np.int64)
+        gen.leaf_d[self.fid] = np.full(shape, r.zero, dtype=np.int64)
+        gen.leaf_r[self.fid] = np.zeros(shape, dtype=np.int64)
+        self.sigma: dict[int, npt.NDArray[np.int64]] = {}
+        self.sigma_root = np.zeros((self.count, COINS, COINS), dtype=np.int64)
+
+    # -- which states, in which order ------------------------------------------------------
+
+    def _walk(self) -> None:
+        gen, ex = self.gen, self.gen.expansion
+        dyn: dict[int, bool] = {}
+        seen: set[int] = set()
+        for a in range(self.count):
+            for root in self.roots[a]:
+                if root.edge.kind == START and root.edge.target == self.fid:
+                    self.users[root.edge.arrangement].add(a)
+                if root.edge.kind == NODE:
+                    self._post_order(root.edge.target, a, dyn, seen)
+        for n in self.constant:
+            gen.inrange[n] = self._inrange(n)
+        for a in range(self.count):
+            for n in self.dynamic[a]:
+                gen.inrange[n] = self._inrange(n)
+                for e in ex.edges[n]:
+                    if e.kind == START and e.target == self.fid:
+                        self.users[e.arrangement].add(a)
+            for root in self.roots[a]:
+                e = root.edge
+                if e.kind == NODE and np.any(root.mask & ~_window(self._padded_inrange(e.target), e.dx, e.dy)):
+                    raise NotCertified(f"a first move of {self.family.name} leaves the coin range")  # pragma: no cover
+
+    def _post_order(self, start: int, arrangement: int, dyn: dict[int, bool], seen: set[int]) -> None:
+        ex, gen = self.gen.expansion, self.gen
+        stack = [(start, False)]
+        while stack:
+            n, done = stack.pop()
+            if done:
+                d = any(
+                    (e.kind == START and e.target == self.fid) or (e.kind == NODE and dyn.get(e.target, False))
+                    for e in ex.edges[n]
+                )
+                dyn[n] = d
+                if d:
+                    self.dynamic[arrangement].append(n)
+                elif n not in gen.xval:
+                    self.constant.append(n)
+                continue
+            if n in seen:
+                continue
+            seen.add(n)
+            if n in gen.xval and n not in dyn:  # solved with a smaller family
+                dyn[n] = False
+                continue
+            stack.append((n, True))
+            stack.extend((e.target, False) for e in ex.edges[n] if e.kind == NODE and e.target not in seen)
+
+    def _padded_inrange(self, n: int) -> Bools:
+        out: Bools = _padded(False, bool)  # type: ignore[assignment]
+        out[INNER] = self.gen.inrange[n]
+        return out
+
+    def _inrange(self, n: int) -> Bools:
+        """The coins where ``n`` is a real state: every move keeps coins in 0-12 (and, in a
+        steal, the other's coins give the amount the state was expanded with)."""
+        gen = self.gen
+        x = np.arange(COINS)[:, None]
+        y = np.arange(COINS)[None, :]
+        ok = np.ones((COINS, COINS), dtype=bool)
+        state = gen.expansion.states[n]
+        if state.coins[1]:
+            ok &= np.minimum(y, 2) == state.coins[1]
+        for e in gen.expansion.edges[n]:
+            ok &= (x + e.dx >= 0) & (x + e.dx < COINS) & (y + e.dy >= 0) & (y + e.dy < COINS)
+            if e.kind == NODE:
+                ok &= _window(self._padded_inrange(e.target), e.dx, e.dy)
+        return ok
+
+    # -- constant states -------------------------------------------------------------------------
+
+    def _constants(self) -> None:
+        gen, r = self.gen, self.gen.rationals
+        for n in self.constant:
+            edges = gen.expansion.edges[n]
+            kind = gen.expansion.kind[n]
+            ok = gen.inrange[n]
+            x = np.stack([np.asarray(gen.window(e, "x")) for e in edges])
+            d = np.stack([np.asarray(gen.window(e, "d")) for e in edges])
+            rk = np.stack([np.asarray(gen.window(e, "r")) for e in edges])
+            if kind == CHANCE:
+                probs = [e.prob for e in edges]
+                value = self._mean(x, probs, ok)
+                draw = self._mean(d, probs, ok)
+                rank = rk.min(axis=0)
+            else:
+                value, _ = r.best(x.reshape(len(edges), -1), lowest=kind == OTHER)
+                value = value.reshape(COINS, COINS)
+                best = x == value[None]
+                key = np.where(best, rk * 64 + np.arange(len(edges))[:, None, None], np.iinfo(np.int64).max)
+                pick = key.argmin(axis=0)
+                draw = np.take_along_axis(d, pick[None], axis=0)[0]
+                rank = np.take_along_axis(rk, pick[None], axis=0)[0]
+            self._store(n, value, draw, rank, ok)
+
+    def _mean(self, ids: Ids, probs: list[Fraction], ok: Bools) -> Ids:
+        r = self.gen.rationals
+        out = np.full((COINS, COINS), r.zero, dtype=np.int64)
+        flat = ids.reshape(len(probs), -1)[:, ok.ravel()]
+        out[ok] = r.mean(flat, probs)
+        return out
+
+    def _store(self, n: int, value: Ids, draw: Ids, rank: npt.NDArray[np.int64], ok: Bools) -> None:
+        gen, r = self.gen, self.gen.rationals
+        x = np.full((SIZE, SIZE), r.zero, dtype=np.int64)
+        x[INNER] = np.where(ok, value, r.zero)
+        gen.xval[n] = x
+        gen.fval[n] = r.floats(x)
+        dd = np.full((SIZE, SIZE), r.zero, dtype=np.int64)
+        dd[INNER] = np.where(ok, draw, r.zero)
+        gen.dval[n] = dd
+        rr = np.zeros((SIZE, SIZE), dtype=np.int64)
+        rr[INNER] = np.where(ok, np.minimum(rank, NO_RANK), 0)
+        gen.rval[n] = rr
+
+    # -- floats: value iteration --------------------------------------------------------------
+
+    def _float_arrangement(self, a: int) -> float:
+        gen = self.gen
+        for n in self.dynamic[a]:
+            edges = gen.expansion.edges[n]
+            stack = np.stack([np.asarray(gen.window(e, "f")) for e in edges])
+            kind = gen.expansion.kind[n]
+            if kind == CHANCE:
+                out = np.tensordot(np.array([float(e.prob) for e in edges]), stack, axes=1)
+            else:
+                out = stack.min(axis=0) if kind == OTHER else stack.max(axis=0)
+            if n not in gen.fval:
+                gen.fval[n] = np.zeros((SIZE, SIZE))
+            gen.fval[n][INNER] = np.where(gen.inrange[n], out, 0.0)
+        best = np.full((COINS, COINS), -np.inf)
+        for root in self.roots[a]:
+            best = np.where(root.mask, np.maximum(best, np.asarray(gen.window(root.edge, "f"))), best)
+        change = float(np.max(np.abs(best - self.value_f[a])))
+        self.value_f[a] = best
+        gen.leaf_f[self.fid][a][INNER] = -best.T
+        return change
+
+    def _iterate(self) -> int:
+        dirty = set(range(self.count))
+        sweeps = 0
+        while dirty:
+            sweeps += 1
+            if sweeps > MAX_SWEEPS:
+                raise NotCertified(f"value iteration did not settle in {self.family.name}")
+            later: set[int] = set()
+            for a in sorted(dirty):
+                if self._float_arrangement(a) > TOLERANCE:
+                    later |= self.users[a]
+            dirty = later
+        return sweeps
+
+    # -- strategies ----------------------------------------------------------------------------
+
+    def _choose(self, exact: bool) -> bool:
+        """Strategies under the current values (floats, or the exact ids): best moves, and for
+        the side whose value is positive the best move that leaves soonest. Returns whether
+        every position of nonzero value is left that way (part 3 of the certificate, when exact)."""
+        gen, r = self.gen, self.gen.rationals
+        info: dict[int, tuple[Floats, Bools, Bools, Floats]] = {}
+        for a in range(self.count):
+            for n in self.dynamic[a]:
+                edges = gen.expansion.edges[n]
+                here = np.asarray(gen.xval[n][INNER] if exact else gen.fval[n][INNER])
+                if exact:
+                    cx = np.stack([np.asarray(gen.window(e, "x")) for e in edges])
+                    best = cx == here[None]
+                    cv = r.floats(cx)
+                    sign = np.sign(r.floats(here))
+                else:
+                    cv = np.stack([np.asarray(gen.window(e, "f")) for e in edges])
+                    best = np.abs(cv - here[None]) <= 1e-9
+                    sign = np.where(np.abs(here) > 1e-9, np.sign(here), 0.0)
+                inside = np.array([e.kind == NODE and e.target in self.sigma_set or
+                                   (e.kind == START and e.target == self.fid) for e in edges])
+                stay = inside[:, None, None] & (np.sign(np.where(np.abs(cv) > (0 if exact else 1e-9), cv, 0)) == sign[None])
+                info[n] = (cv, best, stay, sign)
+                kind = gen.expansion.kind[n]
+                self.sigma[n] = np.argmax(best, axis=0) if kind != CHANCE else np.zeros((COINS, COINS), dtype=np.int64)
+        root_info = []
+        for a in range(self.count):
+            here_x = gen.leaf_x[self.fid][a][INNER].T
+            here = r.floats(r.negated(here_x)) if exact else self.value_f[a]
+            cvs, bests, stays = [], [], []
+            for root in self.roots[a]:
+                e = root.edge
+                if exact:
+                    cx = np.asarray(gen.window(e, "x"))
+                    best = (cx == r.negated(here_x)) & root.mask
+                    cv = r.floats(cx)
+                else:
+                    cv = np.asarray(gen.window(e, "f"))
+                    best = (np.abs(cv - here) <= 1e-9) & root.mask
+                cvs.append(cv)
+                bests.append(best)
+                inside = (e.kind == NODE and e.target in self.sigma_set) or (e.kind == START and e.target == self.fid)
+                sign = np.sign(here) if exact else np.where(np.abs(here) > 1e-9, np.sign(here), 0.0)
+                cvsign = np.sign(np.where(np.abs(cv) > (0 if exact else 1e-9), cv, 0))
+                stays.append(inside & (cvsign == sign) & root.mask)
+            best_stack = np.stack(bests)
+            self.sigma_root[a] = np.argmax(best_stack, axis=0)
+            root_info.append((np.stack(cvs), best_stack, np.stack(stays), sign))
+        return self._attract(info, root_info)
+
+    @property
+    def sigma_set(self) -> set[int]:
+        found: set[int] | None = getattr(self, "_sigma_set", None)
+        if found is None:
+            found = self._sigma_set = {n for nodes in self.dynamic for n in nodes}
+        return found
+
+    def _attract(self, info: dict[int, tuple[Floats, Bools, Bools, Floats]], root_info: list[tuple[Floats, Bools, Bools, Floats]]) -> bool:
+        gen = self.gen
+        esc_node: dict[int, Bools] = {}
+        esc_start = np.ones((self.count, SIZE, SIZE), dtype=bool)  # transposed, padded: leaves' view
+        for a in range(self.count):
+            esc_start[a][INNER] = (root_info[a][3] == 0).T
+        locked: dict[int, Bools] = {}
+        locked_root = np.zeros((self.count, COINS, COINS), dtype=bool)
+        dirty = set(range(self.count))
+        while dirty:
+            later: set[int] = set()
+            for a in sorted(dirty):
+                for n in self.dynamic[a]:
+                    cv, best, stay, sign = info[n]
+                    edges = gen.expansion.edges[n]
+                    target = []
+                    for e in edges:
+                        if e.kind == NODE and e.target in esc_node:
+                            pad = np.ones((SIZE, SIZE), dtype=bool)
+                            pad[INNER] = esc_node[e.target]
+                            target.append(_window(pad, e.dx, e.dy))
+                        elif e.kind == START and e.target == self.fid:
+                            target.append(_window(esc_start[e.arrangement], e.dx, e.dy))
+                        else:
+                            target.append(np.ones((COINS, COINS), dtype=bool))
+                    out = ~stay | np.stack(target)
+                    kind = gen.expansion.kind[n]
+                    if kind == CHANCE:
+                        esc = out.any(axis=0)
+                    else:
+                        fixed = ((kind == MOVER) & (sign > 0)) | ((kind == OTHER) & (sign < 0))
+                        good = best & out
+                        esc = np.where(fixed, good.any(axis=0), out.all(axis=0))
+                        lock = locked.setdefault(n, np.zeros((COINS, COINS), dtype=bool))
+                        new = fixed & esc & ~lock
+                        if new.any():
+                            self.sigma[n] = np.where(new, np.argmax(good, axis=0), self.sigma[n])
+                            lock |= new
+                    esc_node[n] = esc | (sign == 0) | ~gen.inrange[n]
+                cv, best, stay, sign = root_info[a]
+                outs = []
+                for i, root in enumerate(self.roots[a]):
+                    e = root.edge
+                    if e.kind == NODE and e.target in esc_node:
+                        pad = np.ones((SIZE, SIZE), dtype=bool)
+                        pad[INNER] = esc_node[e.target]
+                        t = _window(pad, e.dx, e.dy)
+                    elif e.kind == START and e.target == self.fid:
+                        t = _window(esc_start[e.arrangement], e.dx, e.dy)
+                    else:
+                        t = np.ones((COINS, COINS), dtype=bool)
+                    outs.append((~stay[i] | t) | ~root.mask)
+                out = np.stack(outs)
+                good = best & out
+                fixed = sign > 0
+                esc = np.where(fixed, good.any(axis=0), out.all(axis=0)) | (sign == 0)
+                new = fixed & esc & ~locked_root[a]
+                if new.any():
+                    self.sigma_root[a] = np.where(new, np.argmax(good, axis=0), self.sigma_root[a])
+                    locked_root[a] |= new
+                old = esc_start[a][INNER].T
+                if np.any(esc != old):
+                    esc_start[a][INNER] = esc.T
+                    later |= self.users[a]
+            dirty = later
+        return bool(np.all(esc_start[:, P : P + COINS, P : P + COINS]))
+
+    # -- the exact chain -----------------------------------------------------------------------
+
+    def _chain(self) -> tuple[Ids, Ids, npt.NDArray[np.int64]]:
+        """Exact values, draw probabilities and ranks of the turn starts under the strategies."""
+        gen, r = self.gen, self.gen.rationals
+        cells = np.arange(CELLS)
+        xs, ys = cells // COINS, cells % COINS
+        arriving: dict[int, list[tuple[Ids, Ids, Ids]]] = {}
+        chain: list[tuple[Ids, Ids, Ids]] = []  # (source, target turn start, probability id)
+        const: list[tuple[Ids, Ids, Ids, npt.NDArray[np.int64], Ids]] = []  # source, value, draw, rank, prob
+
+        def deliver(e: Edge, src: Ids, x: Ids, y: Ids, prob: Ids) -> None:
+            nx_, ny = x + e.dx, y + e.dy
+            if e.kind == NODE and e.target in self.sigma_set:
+                arriving.setdefault(e.target, []).append((src, nx_ * COINS + ny, prob))
+            elif e.kind == START and e.target == self.fid:
+                chain.append((src, e.arrangement * CELLS + ny * COINS + nx_, prob))
+            else:
+                xw, dw, rw = (np.asarray(gen.window(e, w)) for w in ("x", "d", "r"))
+                const.append((src, xw[x, y], dw[x, y], rw[x, y], prob))
+
+        one = np.full(CELLS, r.one, dtype=np.int64)
+        for a in range(self.count):
+            pick = self.sigma_root[a].ravel()
+            for i, root in enumerate(self.roots[a]):
+                sel = np.flatnonzero(pick == i)
+                if len(sel):
+                    deliver(root.edge, a * CELLS + sel, xs[sel], ys[sel], one[: len(sel)])
+            for n in reversed(self.dynamic[a]):
+                parts = arriving.pop(n, [])
+                if not parts:
+                    continue
+                src = np.concatenate([p[0] for p in parts])
+                cell = np.concatenate([p[1] for p in parts])
+                prob = np.concatenate([p[2] for p in parts])
+                edges = gen.expansion.edges[n]
+                x, y = cell // COINS, cell % COINS
+                if gen.expansion.kind[n] == CHANCE:
+                    for e in edges:
+                        deliver(e, src, x, y, r.times(prob, e.prob))
+                else:
+                    choice = self.sigma[n].ravel()[cell]
+                    for i, e in enumerate(edges):
+                        sel = choice == i
+                        if sel.any():
+                            deliver(e, src[sel], x[sel], y[sel], prob[sel])
+        return self._solve_chain(chain, const)
+
+    def _solve_chain(
+        self,
+        chain: list[tuple[Ids, Ids, Ids]],
+        const: list[tuple[Ids, Ids, Ids, npt.NDArray[np.int64], Ids]],
+    ) -> tuple[Ids, Ids, npt.NDArray[np.int64]]:
+        r = self.gen.rationals
+        n = self.count * CELLS
+        empty = np.zeros(0, dtype=np.int64)
+        c_src = np.concatenate([c[0] for c in chain]) if chain else empty
+        c_dst = np.concatenate([c[1] for c in chain]) if chain else empty
+        c_p = np.concatenate([c[2] for c in chain]) if chain else empty
+        k_src = np.concatenate([c[0] for c in const]) if const else empty
+        k_val = np.concatenate([c[1] for c in const]) if const else empty
+        k_draw = np.concatenate([c[2] for c in const]) if const else empty
+        k_rank = np.concatenate([c[3] for c in const]) if const else empty
+        k_p = np.concatenate([c[4] for c in const]) if const else empty
+        # ranks: 1 + the quickest way to the end, through chance outcomes of positive probability
+        rank = np.full(n, NO_RANK, dtype=np.int64)
+        if len(k_src):
+            np.minimum.at(rank, k_src, np.minimum(k_rank + 1, NO_RANK))
+        while len(c_src):
+            step = rank.copy()
+            np.minimum.at(step, c_src, np.minimum(rank[c_dst] + 1, NO_RANK))
+            if np.array_equal(step, rank):
+                break
+            rank = step
+        # exact values and draws: components sinks first
+        labels = _components(n, c_src, c_dst)
+        order = np.argsort(labels, kind="stable")
+        bounds = np.flatnonzero(np.diff(labels[order])) + 1
+        by_c = np.argsort(c_src, kind="stable")
+        c_start = np.searchsorted(c_src[by_c], np.arange(n + 1))
+        by_k = np.argsort(k_src, kind="stable")
+        k_start = np.searchsorted(k_src[by_k], np.arange(n + 1))
+        value = np.full(n, -1, dtype=np.int64)
+        draw = np.full(n, -1, dtype=np.int64)
+        values = r.values
+        memo: dict[tuple[object, ...], tuple[int, int]] = {}
+        for members in np.split(order, bounds):
+            if len(members) == 1:
+                s = int(members[0])
+                ce = by_c[c_start[s] : c_start[s + 1]]
+                if not np.any(c_dst[ce] == s):
+                    ke = by_k[k_start[s] : k_start[s + 1]]
+                    key = (
+                        tuple(zip(k_p[ke].tolist(), k_val[ke].tolist(), k_draw[ke].tolist(), strict=True)),
+                        tuple(zip(c_p[ce].tolist(), value[c_dst[ce]].tolist(), draw[c_dst[ce]].tolist(), strict=True)),
+                    )
+                    found = memo.get(key)
+                    if found is None:
+                        v = sum((values[p] * values[x] for p, x, _ in key[0]), Fraction(0)) - sum(
+                            (values[p] * values[x] for p, x, _ in key[1]), Fraction(0)
+                        )
+                        d = sum((values[p] * values[x] for p, _, x in key[0]), Fraction(0)) + sum(
+                            (values[p] * values[x] for p, _, x in key[1]), Fraction(0)
+                        )
+                        found = memo[key] = (r.id(v), r.id(d))
+                    value[s], draw[s] = found
+                    continue
+            self._cycle(members, by_c, c_start, c_dst, c_p, by_k, k_start, k_val, k_draw, k_p, value, draw)
+        return value, draw, rank
+
+    def _cycle(
+        self,
+        members: Ids,
+        by_c: Ids,
+        c_start: Ids,
+        c_dst: Ids,
+        c_p: Ids,
+        by_k: Ids,
+        k_start: Ids,
+        k_val: Ids,
+        k_draw: Ids,
+        k_p: Ids,
+        value: Ids,
+        draw: Ids,
+    ) -> None:
+        """One cyclic class of the chain: V = b - P V and D = b' + P D, exactly."""
+        r = self.gen.rationals
+        values = r.values
+        where = {int(m): i for i, m in enumerate(members)}
+        size = len(members)
+        av, ad = fmpq_mat(size, size), fmpq_mat(size, size)
+        bv, bd = fmpq_mat(size, 1), fmpq_mat(size, 1)
+        exits = False
+        for i, m in enumerate(members):
+            s = int(m)
+            av[i, i] += 1
+            ad[i, i] += 1
+            for e in by_c[c_start[s] : c_start[s + 1]]:
+                p = _q(values[int(c_p[e])])
+                t = int(c_dst[e])
+                j = where.get(t)
+                if j is None:
+                    exits = True
+                    bv[i, 0] -= p * _q(values[int(value[t])])
+                    bd[i, 0] += p * _q(values[int(draw[t])])
+                else:
+                    av[i, j] += p
+                    ad[i, j] -= p
+            for e in by_k[k_start[s] : k_start[s + 1]]:
+                exits = True
+                p = _q(values[int(k_p[e])])
+                bv[i, 0] += p * _q(values[int(k_val[e])])
+                bd[i, 0] += p * _q(values[int(k_draw[e])])
+        if not exits:  # play stays here forever: a draw
+            value[members] = r.zero
+            draw[members] = r.one
+            return
+        xv, xd = av.solve(bv), ad.solve(bd)
+        for i, m in enumerate(members):
+            value[m] = r.id(_fraction(xv[i, 0]))
+            draw[m] = r.id(_fraction(xd[i, 0]))
+
+    # -- exact backward pass and the certificate -----------------------------------------------
+
+    def _exact_pass(self, value: Ids) -> tuple[bool, int]:
+        """Exact values inside the turns from the turn starts' ``value``; returns whether the
+        one-step equations hold at every turn start and every strategy choice is a best move,
+        and how many positions fail."""
+        gen, r = self.gen, self.gen.rationals
+        leaf = gen.leaf_x[self.fid]
+        leaf[:, P : P + COINS, P : P + COINS] = r.negated(value).reshape(self.count, COINS, COINS).transpose(0, 2, 1)
+        gen.leaf_f[self.fid] = r.floats(leaf)
+        bad = 0
+        for a in range(self.count):
+            for n in self.dynamic[a]:
+                edges = gen.expansion.edges[n]
+                ok = gen.inrange[n]
+                x = np.stack([np.asarray(gen.window(e, "x")) for e in edges])
+                kind = gen.expansion.kind[n]
+                if kind == CHANCE:
+                    here = self._mean(x, [e.prob for e in edges], ok)
+                else:
+                    top, _ = r.best(x.reshape(len(edges), -1), lowest=kind == OTHER)
+                    here = np.where(ok, top.reshape(COINS, COINS), r.zero)
+                    chosen = np.take_along_axis(x, self.sigma[n][None], axis=0)[0]
+                    bad += int(np.count_nonzero(ok & (chosen != here)))
+                pad = np.full((SIZE, SIZE), r.zero, dtype=np.int64)
+                pad[INNER] = here
+                gen.xval[n] = pad
+                gen.fval[n] = r.floats(pad)
+            options = []
+            for root in self.roots[a]:
+                options.append(np.where(root.mask, np.asarray(gen.window(root.edge, "x")), -1))
+            stack = np.stack(options)
+            masked = np.where(stack < 0, r.minus_one, stack)  # -1 is the least value: never above a real option
+            top, _ = r.best(masked.reshape(len(options), -1), lowest=False)
+            own = value[a * CELLS : (a + 1) * CELLS]
+            chosen = np.take_along_axis(stack, self.sigma_root[a][None], axis=0)[0].ravel()
+            bad += int(np.count_nonzero((top != own) | (chosen != own)))
+        return bad == 0, bad
+
+    def _draws_and_ranks(self) -> None:
+        """Draw probabilities and ranks inside the turns under the strategies (for the larger
+        families that reach these states after a lost influence)."""
+        gen, r = self.gen, self.gen.rationals
+        for a in range(self.count):
+            for n in self.dynamic[a]:
+                edges = gen.expansion.edges[n]
+                ok = gen.inrange[n]
+                d = np.stack([np.asarray(gen.window(e, "d")) for e in edges])
+                rk = np.stack([np.asarray(gen.window(e, "r")) for e in edges])
+                if gen.expansion.kind[n] == CHANCE:
+                    draw = self._mean(d, [e.prob for e in edges], ok)
+                    rank = rk.min(axis=0)
+                else:
+                    draw = np.take_along_axis(d, self.sigma[n][None], axis=0)[0]
+                    rank = np.take_along_axis(rk, self.sigma[n][None], axis=0)[0]
+                self._store(n, gen.xval[n][INNER], draw, rank, ok)
+
+    def run(self) -> Solved:
+        gen, r = self.gen, self.gen.rationals
+        self._constants()
+        self._iterate()
+        exact = False
+        for rounds in range(1, MAX_ROUNDS + 1):
+            covered = self._choose(exact)
+            sigma_before = ({n: s.copy() for n, s in self.sigma.items()}, self.sigma_root.copy())
+            value, draw, rank = self._chain()
+            certified, _ = self._exact_pass(value)
+            if certified:
+                covered = self._choose(True)
+                same = np.array_equal(sigma_before[1], self.sigma_root) and all(
+                    np.array_equal(s, self.sigma[n]) for n, s in sigma_before[0].items()
+                )
+                if not same:
+                    value2, draw, rank = self._chain()
+                    certified = np.array_equal(value2, value) and self._exact_pass(value)[0]
+                if certified and covered:
+                    self._set_family(value, draw, rank)
+                    self._draws_and_ranks()
+                    return Solved(self.family, value, draw, rank, rounds)
+                if certified and not covered:
+                    raise NotCertified(f"in {self.family.name} a player can keep play going where it should not")
+            exact = True
+        raise NotCertified(f"no certified strategies for {self.family.name} after {MAX_ROUNDS} rounds")
+
+    def _set_family(self, value: Ids, draw: Ids, rank: npt.NDArray[np.int64]) -> None:
+        self.gen._set_leaves(self.fid, value, draw, rank)
+
+
+def _q(value: Fraction) -> fmpq:
+    return fmpq(value.numerator, value.denominator)
+
+
+def _fraction(q: fmpq) -> Fraction:
+    return Fraction(int(q.p), int(q.q))
+
+
+Tick = Callable[[], None]
