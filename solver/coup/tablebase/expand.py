@@ -87,6 +87,7 @@ class Expansion:
     families: list[Family] = field(default_factory=list)
     family_id: dict[Family, int] = field(default_factory=dict)
     _roots: dict[tuple[int, int], list[Root]] = field(default_factory=dict)
+    _starts: dict[tuple[object, ...], tuple[int, int]] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         return f"<Expansion {self.variant} {len(self.states):,} inner states, {len(self.families)} families>"
@@ -132,9 +133,13 @@ class Expansion:
         if phase is Phase.ACTION:  # the other player's turn: their side first
             mover, other = cards_key(self.variant, child.hidden[1]), cards_key(self.variant, child.hidden[0])
             court = cards_key(self.variant, child.court)
-            counts = tuple(int(n) for n in np.bincount(np.array(mover + other + court, dtype=np.int64), minlength=5))
-            fam = Family(self.variant, counts, len(court))
-            return Edge(START, self.fid(fam), fam.arrangement(mover, other), dx, dy, prob, move)
+            key = (child.hidden[1], child.hidden[0], child.court)
+            found = self._starts.get(key)
+            if found is None:
+                counts = tuple((mover + other + court).count(c) for c in range(5))
+                fam = Family(self.variant, counts, len(court))
+                found = self._starts[key] = (self.fid(fam), fam.arrangement(mover, other))
+            return Edge(START, found[0], found[1], dx, dy, prob, move)
         return Edge(NODE, self.node(child), 0, dx, dy, prob, move)
 
     def node(self, state: State) -> int:

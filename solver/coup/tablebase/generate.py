@@ -397,12 +397,59 @@ class _Family:
             found = self._sigma_set = {n for nodes in self.dynamic for n in nodes}
         return found
 
-    def _attract(self, info: dict[int, tuple[Floats, Bools, Bools, Floats]], root_info: list[tuple[Floats, Bools, Bools, Floats]]) -> bool:
+    def _attract(
+        self, info: dict[int, tuple[Floats, Bools, Bools, Floats]], root_info: list[tuple[Floats, Bools, Bools, Floats]]
+    ) -> bool:
+        """Part (3) and the progress of the side whose value is positive: the positions from
+        which that side, playing the strategy chosen here, forces play out of the family or to
+        the end with positive probability, whatever the other side does. Records that side's
+        choice where it first escapes."""
         gen = self.gen
+        dynamic = self.sigma_set
         esc_node: dict[int, Bools] = {}
         esc_start = np.ones((self.count, SIZE, SIZE), dtype=bool)  # transposed, padded: leaves' view
         for a in range(self.count):
             esc_start[a][INNER] = (root_info[a][3] == 0).T
+        always = np.ones((COINS, COINS), dtype=bool)
+        plans: dict[int, tuple[list[tuple[int, int, int, int]], Bools, Bools, int]] = {}
+        for n, (_, best, stay, sign) in info.items():
+            kind = gen.expansion.kind[n]
+            fixed = ((kind == MOVER) & (sign > 0)) | ((kind == OTHER) & (sign < 0))
+            refs = []
+            for e in gen.expansion.edges[n]:
+                if e.kind == NODE and e.target in dynamic:
+                    refs.append((0, e.target, e.dx, e.dy))
+                elif e.kind == START and e.target == self.fid:
+                    refs.append((1, e.arrangement, e.dx, e.dy))
+                else:
+                    refs.append((2, 0, 0, 0))
+            plans[n] = (refs, fixed, ~stay, kind)
+            esc_node[n] = np.ones((SIZE, SIZE), dtype=bool)
+        root_refs = []
+        for a in range(self.count):
+            refs = []
+            for root in self.roots[a]:
+                e = root.edge
+                if e.kind == NODE and e.target in dynamic:
+                    refs.append((0, e.target, e.dx, e.dy))
+                elif e.kind == START and e.target == self.fid:
+                    refs.append((1, e.arrangement, e.dx, e.dy))
+                else:
+                    refs.append((2, 0, 0, 0))
+            leave = ~root_info[a][2] | ~np.stack([root.mask for root in self.roots[a]])
+            root_refs.append((refs, leave))
+
+        def targets(refs: list[tuple[int, int, int, int]]) -> Bools:
+            out = []
+            for kind, t, dx, dy in refs:
+                if kind == 0:
+                    out.append(_window(esc_node[t], dx, dy))
+                elif kind == 1:
+                    out.append(_window(esc_start[t], dx, dy))
+                else:
+                    out.append(always)
+            return np.stack(out)
+
         locked: dict[int, Bools] = {}
         locked_root = np.zeros((self.count, COINS, COINS), dtype=bool)
         dirty = set(range(self.count))
@@ -410,46 +457,22 @@ class _Family:
             later: set[int] = set()
             for a in sorted(dirty):
                 for n in self.dynamic[a]:
-                    cv, best, stay, sign = info[n]
-                    edges = gen.expansion.edges[n]
-                    target = []
-                    for e in edges:
-                        if e.kind == NODE and e.target in esc_node:
-                            pad = np.ones((SIZE, SIZE), dtype=bool)
-                            pad[INNER] = esc_node[e.target]
-                            target.append(_window(pad, e.dx, e.dy))
-                        elif e.kind == START and e.target == self.fid:
-                            target.append(_window(esc_start[e.arrangement], e.dx, e.dy))
-                        else:
-                            target.append(np.ones((COINS, COINS), dtype=bool))
-                    out = ~stay | np.stack(target)
-                    kind = gen.expansion.kind[n]
+                    refs, fixed, leave, kind = plans[n]
+                    out = leave | targets(refs)
                     if kind == CHANCE:
                         esc = out.any(axis=0)
                     else:
-                        fixed = ((kind == MOVER) & (sign > 0)) | ((kind == OTHER) & (sign < 0))
-                        good = best & out
+                        good = info[n][1] & out
                         esc = np.where(fixed, good.any(axis=0), out.all(axis=0))
                         lock = locked.setdefault(n, np.zeros((COINS, COINS), dtype=bool))
                         new = fixed & esc & ~lock
                         if new.any():
                             self.sigma[n] = np.where(new, np.argmax(good, axis=0), self.sigma[n])
                             lock |= new
-                    esc_node[n] = esc | (sign == 0) | ~gen.inrange[n]
-                cv, best, stay, sign = root_info[a]
-                outs = []
-                for i, root in enumerate(self.roots[a]):
-                    e = root.edge
-                    if e.kind == NODE and e.target in esc_node:
-                        pad = np.ones((SIZE, SIZE), dtype=bool)
-                        pad[INNER] = esc_node[e.target]
-                        t = _window(pad, e.dx, e.dy)
-                    elif e.kind == START and e.target == self.fid:
-                        t = _window(esc_start[e.arrangement], e.dx, e.dy)
-                    else:
-                        t = np.ones((COINS, COINS), dtype=bool)
-                    outs.append((~stay[i] | t) | ~root.mask)
-                out = np.stack(outs)
+                    esc_node[n][INNER] = esc | (info[n][3] == 0) | ~gen.inrange[n]
+                refs, leave = root_refs[a]
+                _, best, _, sign = root_info[a]
+                out = leave | targets(refs)
                 good = best & out
                 fixed = sign > 0
                 esc = np.where(fixed, good.any(axis=0), out.all(axis=0)) | (sign == 0)
@@ -457,8 +480,7 @@ class _Family:
                 if new.any():
                     self.sigma_root[a] = np.where(new, np.argmax(good, axis=0), self.sigma_root[a])
                     locked_root[a] |= new
-                old = esc_start[a][INNER].T
-                if np.any(esc != old):
+                if np.any(esc.T != esc_start[a][INNER]):
                     esc_start[a][INNER] = esc.T
                     later |= self.users[a]
             dirty = later

@@ -26,7 +26,7 @@ most, and 10 or more must coup).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -57,6 +57,14 @@ def _arrangements(counts: tuple[int, ...], hands: int) -> tuple[tuple[int, int],
             if len(first) + len(second) == hands and all((first + second).count(c) <= counts[c] for c in range(5)):
                 pairs.append((mover, other))
     return tuple(pairs)
+
+
+@lru_cache(maxsize=None)
+def _numbering(arrangements: tuple[tuple[int, int], ...]) -> npt.NDArray[np.int32]:
+    table = np.full(len(HANDS) ** 2, NO_ARRANGEMENT, dtype=np.int32)
+    for i, (mover, other) in enumerate(arrangements):
+        table[mover * len(HANDS) + other] = i
+    return table
 
 
 def hand_code(cards: tuple[int, ...]) -> int:
@@ -122,13 +130,10 @@ class Family:
         """Turn starts in the family (mover's side): arrangements × 169 coin pairs."""
         return len(self.arrangements) * CELLS
 
-    @cached_property
+    @property
     def arrangement_of_codes(self) -> npt.NDArray[np.int32]:
         """``[mover_code * 20 + other_code]``: the arrangement's number, -1 where none."""
-        table = np.full(len(HANDS) ** 2, NO_ARRANGEMENT, dtype=np.int32)
-        for i, (mover, other) in enumerate(self.arrangements):
-            table[mover * len(HANDS) + other] = i
-        return table
+        return _numbering(self.arrangements)
 
     def arrangement(self, mover: tuple[int, ...], other: tuple[int, ...]) -> int:
         """The number of (mover's hand, other's hand), as sorted character positions; -1 if
