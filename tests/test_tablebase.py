@@ -20,9 +20,8 @@ from solver.coup.tablebase.store import decode, encode, read
 from solver.coup.turns import build as build_graph
 from solver.errors import Unsupported
 from solver.values import solve
-from tests.reference.exact_game import GameTooLarge
+from tests.reference.exact_game import GameTooLarge, solve_graph
 from tests.reference.exact_game import build as reference_graph
-from tests.reference.exact_game import solve_graph
 
 ONE_EACH = (1, 1, 1, 1, 1)
 SMALL = {v: Family(v, ONE_EACH, court=3) for v in Variant}
@@ -43,9 +42,7 @@ def position(family: Family, arrangement: int, coins: tuple[int, int], mover: in
     state = family.state(arrangement, coins)
     if mover == 0:
         return state
-    return state._replace(
-        coins=coins[::-1], hidden=state.hidden[::-1], turn=Turn(Phase.ACTION, 1, 1)
-    )
+    return state._replace(coins=coins[::-1], hidden=state.hidden[::-1], turn=Turn(Phase.ACTION, 1, 1))
 
 
 # -- numbering --------------------------------------------------------------------------------
@@ -69,9 +66,7 @@ def test_positions_out_of_reach_are_refused_naming_the_limit() -> None:
     state = State.from_text("ambassador Alice:13:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
     with pytest.raises(Unsupported, match="coins up to 12"):
         locate(state)
-    three = State.from_text(
-        "ambassador A:2:D:- B:2:A:- C:2:K:- court=DDAACCCKKBBB aside=- phase=action actor=A"
-    )
+    three = State.from_text("ambassador A:2:D:- B:2:A:- C:2:K:- court=DDAACCCKKBBB aside=- phase=action actor=A")
     with pytest.raises(Unsupported, match="two players"):
         probe(three)
 
@@ -93,13 +88,14 @@ def test_expanded_turns_have_exactly_the_engines_moves_and_successors(variant: V
             while stack:
                 state = stack.pop()
                 if state.turn.phase is Phase.ACTION:
-                    edges = {r.edge.move: r.edge for r in expansion.roots(family, arrangement)
-                             if r.mask[state.coins]}
+                    edges = {r.edge.move: r.edge for r in expansion.roots(family, arrangement) if r.mask[state.coins]}
                 else:
                     edges = {e.move: e for e in expansion.edges[expansion.node(state)]}
-                outcomes = state.chance_outcomes() if state.is_chance_node() else [
-                    (m, Fraction(0)) for m in state.legal_moves()
-                ]
+                outcomes = (
+                    state.chance_outcomes()
+                    if state.is_chance_node()
+                    else [(m, Fraction(0)) for m in state.legal_moves()]
+                )
                 assert set(edges) == {m for m, _ in outcomes}
                 for move, p in outcomes:
                     child, edge = state.apply(move), edges[move]
@@ -126,7 +122,9 @@ def test_expanded_turns_have_exactly_the_engines_moves_and_successors(variant: V
 def sample(family: Family, count: int, seed: int) -> list[State]:
     rng = random.Random(seed)
     return [
-        position(family, rng.randrange(len(family.arrangements)), (rng.randrange(13), rng.randrange(13)), rng.randrange(2))
+        position(
+            family, rng.randrange(len(family.arrangements)), (rng.randrange(13), rng.randrange(13)), rng.randrange(2)
+        )
         for _ in range(count)
     ]
 
@@ -246,7 +244,13 @@ def test_a_heads_up_endgame_of_a_bigger_game_is_probed_on_its_two_seats(library:
     d, a, k, b = Character.DUKE, Character.ASSASSIN, Character.CAPTAIN, Character.AMBASSADOR
     two = position(SMALL[Variant.AMBASSADOR], 3, (4, 5))
     three = State(
-        ("A", "B", "C"), Variant.AMBASSADOR, (4, 5, 0), (*two.hidden, ()), ((), (), (d, a)), two.court, (k, b),
+        ("A", "B", "C"),
+        Variant.AMBASSADOR,
+        (4, 5, 0),
+        (*two.hidden, ()),
+        ((), (), (d, a)),
+        two.court,
+        (k, b),
         Turn(Phase.ACTION, 0, 0, None, NOBODY),
     )
     assert probe(three, library=library).value == probe(two, library=library).value
@@ -272,3 +276,12 @@ def test_a_two_against_one_family_of_the_full_court_equals_fresh_graph_solves(tm
     lib = Library(directories=[], cache=tmp_path, budget=0)
     for state in sample(family, 2, seed=8):
         assert probe(state, library=lib).value == solve(build_graph(state)).value[0], state.text()
+
+
+@pytest.mark.parametrize("name", ["index", "expand", "exact", "store", "library", "probe", "generate"])
+def test_the_docstring_examples_of_the_tablebase_run(name: str) -> None:
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"solver.coup.tablebase.{name}")
+    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0

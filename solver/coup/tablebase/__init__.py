@@ -11,7 +11,7 @@ certified exactly, stored compactly, probed in milliseconds (as Syzygy does for 
 
 Public API:
 
-- ``probe(state, seat=None, library=None) -> Probe``
+- ``probe(state, seat=None, library=None) -> Probe``; ``value_of(state, library=None) -> Fraction``
 - ``open_values(states, seat=0, library=None) -> list[Fraction]``
 - ``build(families, directory=None, tick=...) -> list[Built]`` and ``families_for(variant, players, draft)``
 - ``verify(families, library, tick=...)``, ``info(library) -> list[Installed]``
@@ -26,7 +26,7 @@ from pathlib import Path
 from ..cards import Draft, Variant
 from .index import Family, locate
 from .library import Built, Library, Tick, closure, generate, setup_families, verify
-from .probe import Probe, default_library, open_values, principal_line, probe
+from .probe import Probe, default_library, open_values, principal_line, probe, value_of
 from .store import Table, TableError, cache_dir, installed_dir
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "open_values",
     "principal_line",
     "probe",
+    "value_of",
     "verify",
 ]
 

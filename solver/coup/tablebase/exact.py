@@ -10,9 +10,9 @@ nodes and in the Markov chain's equations, once per distinct combination of inpu
 >>> half = r.id(Fraction(1, 2))
 >>> r.value(r.negated(np.array([half]))[0]), r.id(Fraction(2, 4)) == half
 (Fraction(-1, 2), True)
->>> int(r.mean(np.array([[r.one, r.minus_one], [r.one, r.one]]), [Fraction(1, 4), Fraction(3, 4)])[1])
-... == r.one
-True
+>>> means = r.mean(np.array([[r.one, r.minus_one], [r.one, r.one]]), [Fraction(1, 4), Fraction(3, 4)])
+>>> r.value(means[0]), r.value(means[1])
+(Fraction(1, 1), Fraction(1, 2))
 """
 
 from __future__ import annotations
@@ -100,13 +100,16 @@ class Rationals:
             columns, inverse = np.unique(ids[:, rest], axis=1, return_inverse=True)
             made = np.array(
                 [
-                    self.id(sum((p * self.values[int(i)] for p, i in zip(probabilities, col, strict=True)), Fraction(0)))
+                    self.id(
+                        sum((p * self.values[int(i)] for p, i in zip(probabilities, col, strict=True)), Fraction(0))
+                    )
                     for col in columns.T
                 ],
                 dtype=np.int64,
             )
             out[rest] = made[inverse.ravel()]
-        return out
+        result: Ids = out
+        return result
 
     def times(self, ids: Ids, p: Fraction) -> Ids:
         """The ids of ``p * value`` for each of ``ids``."""

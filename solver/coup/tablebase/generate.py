@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -37,7 +38,7 @@ from ...errors import NotCertified
 from ...values import _components
 from ..cards import Variant
 from .exact import Ids, Rationals
-from .expand import CHANCE, END, MOVER, NODE, OTHER, START, Edge, Expansion, Root
+from .expand import CHANCE, MOVER, NODE, OTHER, START, Edge, Expansion, Root
 from .index import CELLS, COINS, Family
 
 P = 8
@@ -69,11 +70,11 @@ class Solved:
         return f"<Solved {self.family.name} {len(self.value):,} positions, {self.rounds} rounds>"
 
 
-def _window(array: npt.NDArray[np.generic], dx: int, dy: int) -> npt.NDArray[np.generic]:
+def _window(array: npt.NDArray[Any], dx: int, dy: int) -> npt.NDArray[Any]:
     return array[P + dx : P + dx + COINS, P + dy : P + dy + COINS]
 
 
-def _padded(fill: object, dtype: type) -> npt.NDArray[np.generic]:
+def _padded(fill: object, dtype: type) -> npt.NDArray[Any]:
     return np.full((SIZE, SIZE), fill, dtype=dtype)
 
 
@@ -141,15 +142,25 @@ class Generator:
 
     # -- arrays of one edge --------------------------------------------------------------------
 
-    def window(self, e: Edge, what: str) -> npt.NDArray[np.generic]:
+    def window(self, e: Edge, what: str) -> npt.NDArray[Any]:
         """The 13 × 13 array of ``what`` ('f' float value, 'x' value id, 'd' draw id, 'r' rank)
         of an edge's target, in its source's coins (the source's side)."""
         if e.kind == NODE:
-            source = {"f": self.fval, "x": self.xval, "d": self.dval, "r": self.rval}[what][e.target]
-            return _window(source, e.dx, e.dy)
+            nodes: dict[str, dict[int, npt.NDArray[Any]]] = {
+                "f": self.fval,
+                "x": self.xval,
+                "d": self.dval,
+                "r": self.rval,
+            }
+            return _window(nodes[what][e.target], e.dx, e.dy)
         if e.kind == START:
-            table = {"f": self.leaf_f, "x": self.leaf_x, "d": self.leaf_d, "r": self.leaf_r}[what][e.target]
-            return _window(table[e.arrangement], e.dx, e.dy)
+            tables: dict[str, dict[int, npt.NDArray[Any]]] = {
+                "f": self.leaf_f,
+                "x": self.leaf_x,
+                "d": self.leaf_d,
+                "r": self.leaf_r,
+            }
+            return _window(tables[what][e.target][e.arrangement], e.dx, e.dy)
         won = e.target == 0
         r = self.rationals
         fill = {
@@ -235,7 +246,7 @@ class _Family:
             stack.extend((e.target, False) for e in ex.edges[n] if e.kind == NODE and e.target not in seen)
 
     def _padded_inrange(self, n: int) -> Bools:
-        out: Bools = _padded(False, bool)  # type: ignore[assignment]
+        out: Bools = _padded(False, bool)
         out[INNER] = self.gen.inrange[n]
         return out
 
@@ -349,7 +360,7 @@ class _Family:
         for a in range(self.count):
             for n in self.dynamic[a]:
                 edges = gen.expansion.edges[n]
-                here = np.asarray(gen.xval[n][INNER] if exact else gen.fval[n][INNER])
+                here: npt.NDArray[Any] = gen.xval[n][INNER] if exact else gen.fval[n][INNER]
                 if exact:
                     cx = np.stack([np.asarray(gen.window(e, "x")) for e in edges])
                     best = cx == here[None]
@@ -359,9 +370,15 @@ class _Family:
                     cv = np.stack([np.asarray(gen.window(e, "f")) for e in edges])
                     best = np.abs(cv - here[None]) <= 1e-9
                     sign = np.where(np.abs(here) > 1e-9, np.sign(here), 0.0)
-                inside = np.array([e.kind == NODE and e.target in self.sigma_set or
-                                   (e.kind == START and e.target == self.fid) for e in edges])
-                stay = inside[:, None, None] & (np.sign(np.where(np.abs(cv) > (0 if exact else 1e-9), cv, 0)) == sign[None])
+                inside = np.array(
+                    [
+                        (e.kind == NODE and e.target in self.sigma_set) or (e.kind == START and e.target == self.fid)
+                        for e in edges
+                    ]
+                )
+                stay = inside[:, None, None] & (
+                    np.sign(np.where(np.abs(cv) > (0 if exact else 1e-9), cv, 0)) == sign[None]
+                )
                 info[n] = (cv, best, stay, sign)
                 kind = gen.expansion.kind[n]
                 self.sigma[n] = np.argmax(best, axis=0) if kind != CHANCE else np.zeros((COINS, COINS), dtype=np.int64)
@@ -381,10 +398,10 @@ class _Family:
                     best = (np.abs(cv - here) <= 1e-9) & root.mask
                 cvs.append(cv)
                 bests.append(best)
-                inside = (e.kind == NODE and e.target in self.sigma_set) or (e.kind == START and e.target == self.fid)
+                within = (e.kind == NODE and e.target in self.sigma_set) or (e.kind == START and e.target == self.fid)
                 sign = np.sign(here) if exact else np.where(np.abs(here) > 1e-9, np.sign(here), 0.0)
                 cvsign = np.sign(np.where(np.abs(cv) > (0 if exact else 1e-9), cv, 0))
-                stays.append(inside & (cvsign == sign) & root.mask)
+                stays.append(within & (cvsign == sign) & root.mask)
             best_stack = np.stack(bests)
             self.sigma_root[a] = np.argmax(best_stack, axis=0)
             root_info.append((np.stack(cvs), best_stack, np.stack(stays), sign))
@@ -412,7 +429,7 @@ class _Family:
             esc_start[a][INNER] = (root_info[a][3] == 0).T
         always = np.ones((COINS, COINS), dtype=bool)
         plans: dict[int, tuple[list[tuple[int, int, int, int]], Bools, Bools, int]] = {}
-        for n, (_, best, stay, sign) in info.items():
+        for n, (_, _, stay, sign) in info.items():
             kind = gen.expansion.kind[n]
             fixed = ((kind == MOVER) & (sign > 0)) | ((kind == OTHER) & (sign < 0))
             refs = []
@@ -480,7 +497,7 @@ class _Family:
                 if new.any():
                     self.sigma_root[a] = np.where(new, np.argmax(good, axis=0), self.sigma_root[a])
                     locked_root[a] |= new
-                if np.any(esc.T != esc_start[a][INNER]):
+                if np.any(esc_start[a][INNER] != esc.T):
                     esc_start[a][INNER] = esc.T
                     later |= self.users[a]
             dirty = later
@@ -690,7 +707,7 @@ class _Family:
     def _draws_and_ranks(self) -> None:
         """Draw probabilities and ranks inside the turns under the strategies (for the larger
         families that reach these states after a lost influence)."""
-        gen, r = self.gen, self.gen.rationals
+        gen = self.gen
         for a in range(self.count):
             for n in self.dynamic[a]:
                 edges = gen.expansion.edges[n]
@@ -706,7 +723,6 @@ class _Family:
                 self._store(n, gen.xval[n][INNER], draw, rank, ok)
 
     def run(self) -> Solved:
-        gen, r = self.gen, self.gen.rationals
         self._constants()
         self._iterate()
         exact = False

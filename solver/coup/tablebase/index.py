@@ -26,7 +26,7 @@ most, and 10 or more must coup).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -48,7 +48,7 @@ _HAND_CODE = {hand: code for code, hand in enumerate(HANDS)}
 NO_ARRANGEMENT = -1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _arrangements(counts: tuple[int, ...], hands: int) -> tuple[tuple[int, int], ...]:
     """The (mover, other) hand codes that fit ``counts`` with ``hands`` face-down cards in all."""
     pairs = []
@@ -59,7 +59,7 @@ def _arrangements(counts: tuple[int, ...], hands: int) -> tuple[tuple[int, int],
     return tuple(pairs)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _numbering(arrangements: tuple[tuple[int, int], ...]) -> npt.NDArray[np.int32]:
     table = np.full(len(HANDS) ** 2, NO_ARRANGEMENT, dtype=np.int32)
     for i, (mover, other) in enumerate(arrangements):
@@ -212,7 +212,9 @@ def locate(state: State) -> Place:
         raise Unsupported("the tables hold positions where each player has 1 or 2 face-down cards")
     x, y = state.coins[mover], state.coins[1 - mover]
     if max(x, y) > MAX_COINS:
-        raise Unsupported(f"the tables hold coins up to {MAX_COINS} (the most play reaches); this position has {max(x, y)}")
+        raise Unsupported(
+            f"the tables hold coins up to {MAX_COINS} (the most play reaches); this position has {max(x, y)}"
+        )
     variant = state.variant
     m, o, court = cards_key(variant, mine), cards_key(variant, theirs), cards_key(variant, state.court)
     counts = tuple(int(n) for n in np.bincount(np.array(m + o + court, dtype=np.int64), minlength=5))

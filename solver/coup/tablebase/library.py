@@ -5,7 +5,7 @@ data), the cache (generated on first use), building and re-certifying.
 >>> [f.name for f in setup_families(Variant.AMBASSADOR, Draft.NONE)][:2]
 ['ambassador-33333-c11', 'ambassador-23333-c11']
 >>> len(setup_families(Variant.INQUISITOR, Draft.DEALT_FIRST))
-45
+151
 """
 
 from __future__ import annotations
@@ -194,9 +194,7 @@ class Library:
         return out
 
 
-def verify(
-    families: Iterable[Family], library: Library, tick: Tick = lambda: None
-) -> list[tuple[Family, bool, str]]:
+def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: None) -> list[tuple[Family, bool, str]]:
     """Re-certify ``families`` from scratch (a fresh generation, every smaller family too) and
     compare with the stored files: (family, equal, why not)."""
     wanted = closure(families)

@@ -101,9 +101,29 @@ def probe(state: State, seat: int | None = None, library: Library | None = None)
     value = sign * here.value
     win = (1 - here.draw + value) / 2
     return Probe(
-        state, seat, value, win, here.draw, 1 - here.draw - win, None if here.rank >= NO_RANK else here.rank,
-        tuple(moves), lib,
+        state,
+        seat,
+        value,
+        win,
+        here.draw,
+        1 - here.draw - win,
+        None if here.rank >= NO_RANK else here.rank,
+        tuple(moves),
+        lib,
     )
+
+
+def value_of(state: State, library: Library | None = None) -> Fraction:
+    """Just the exact value of a 2-seat state from the side of the player to move (the actor
+    at a chance node): a table lookup at a turn start, the rest of the turn backed up otherwise.
+
+    >>> value_of(State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice"))
+    Fraction(1, 1)
+    """
+    turn = _Turn(library or default_library())
+    seat = state.current_player() if state.current_player() >= 0 else state.turn.actor
+    value = turn.figures(state).value
+    return value if seat == 0 else -value
 
 
 def open_values(states: Sequence[State], seat: int = 0, library: Library | None = None) -> list[Fraction]:
@@ -130,16 +150,13 @@ def principal_line(state: State, max_moves: int = LINE_LENGTH, library: Library 
     line: list[Move] = []
     while len(line) < max_moves and not state.is_terminal():
         if state.is_chance_node():
-            scored = [(turn.figures(state.apply(m)).rank, -p, i, m)
-                      for i, (m, p) in enumerate(state.chance_outcomes())]
+            scored = [(turn.figures(state.apply(m)).rank, -p, i, m) for i, (m, p) in enumerate(state.chance_outcomes())]
             move = min(scored)[3]
         else:
             decider = state.current_player()
             mine = 1 if decider == 0 else -1
             options = turn.options(state)
-            move = min(
-                ((-mine * f.value, f.rank, i, m) for i, (m, f) in enumerate(options)), key=lambda o: o[:3]
-            )[3]
+            move = min(((-mine * f.value, f.rank, i, m) for i, (m, f) in enumerate(options)), key=lambda o: o[:3])[3]
         line.append(move)
         state = state.apply(move)
         if state.turn.phase is Phase.ACTION:
