@@ -68,13 +68,40 @@ def families_for(variant: Variant | None = None, players: int = 2, draft: Draft 
     return out
 
 
-def build(families: Iterable[Family], directory: Path | None = None, tick: Tick = lambda: None) -> list[Built]:
+def build(
+    families: Iterable[Family], directory: Path | None = None, tick: Tick = lambda: None, workers: int = 1
+) -> list[Built]:
     """Generate ``families`` and the smaller ones they need into ``directory`` (default: the
     user's cache), skipping those a file already holds there or among the installed tables.
-    ``tick()`` after each family. Raises :class:`~solver.errors.NotCertified` if one fails."""
+    ``tick()`` after each family. With ``workers`` > 1, each variant's families are generated
+    in a process of their own (they share nothing). Raises :class:`~solver.errors.NotCertified`
+    if one fails.
+
+    >>> import tempfile
+    >>> [b.family.name for b in build([Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)], Path(tempfile.mkdtemp()))]
+    ['ambassador-10011-c1']
+    """
     target = cache_dir() if directory is None else directory
-    library = Library(cache=target)
-    return generate(families, target, tick, known=library.find)
+    groups: dict[Variant, list[Family]] = {}
+    for family in families:
+        groups.setdefault(family.variant, []).append(family)
+    if workers <= 1 or len(groups) <= 1:
+        library = Library(cache=target)
+        return generate([f for g in groups.values() for f in g], target, tick, known=library.find)
+    from concurrent.futures import ProcessPoolExecutor
+
+    out: list[Built] = []
+    with ProcessPoolExecutor(max_workers=min(workers, len(groups))) as pool:
+        for built in pool.map(_build_group, [(group, target) for group in groups.values()]):
+            out.extend(built)
+            for _ in built:
+                tick()
+    return out
+
+
+def _build_group(job: tuple[list[Family], Path]) -> list[Built]:
+    families, target = job
+    return generate(families, target, known=Library(cache=target).find)
 
 
 @dataclass(frozen=True)

@@ -146,30 +146,52 @@ class Generator:
         """The 13 × 13 array of ``what`` ('f' float value, 'x' value id, 'd' draw id, 'r' rank)
         of an edge's target, in its source's coins (the source's side)."""
         if e.kind == NODE:
-            nodes: dict[str, dict[int, npt.NDArray[Any]]] = {
-                "f": self.fval,
-                "x": self.xval,
-                "d": self.dval,
-                "r": self.rval,
-            }
-            return _window(nodes[what][e.target], e.dx, e.dy)
-        if e.kind == START:
-            tables: dict[str, dict[int, npt.NDArray[Any]]] = {
+            array = self._sources[what][e.target]
+        elif e.kind == START:
+            array = self._tables[what][e.target][e.arrangement]
+        else:
+            return self._ends[what][e.target]
+        return array[P + e.dx : P + e.dx + COINS, P + e.dy : P + e.dy + COINS]
+
+    def windows(self, edges: list[Edge], what: str) -> npt.NDArray[Any]:
+        """The windows of ``edges`` stacked: (edges, 13, 13)."""
+        out = np.empty((len(edges), COINS, COINS), dtype=np.float64 if what == "f" else np.int64)
+        for i, e in enumerate(edges):
+            out[i] = self.window(e, what)
+        return out
+
+    @property
+    def _sources(self) -> dict[str, dict[int, npt.NDArray[Any]]]:
+        found: dict[str, dict[int, npt.NDArray[Any]]] | None = self.__dict__.get("_sources_")
+        if found is None:
+            found = self.__dict__["_sources_"] = {"f": self.fval, "x": self.xval, "d": self.dval, "r": self.rval}
+        return found
+
+    @property
+    def _tables(self) -> dict[str, dict[int, npt.NDArray[Any]]]:
+        found: dict[str, dict[int, npt.NDArray[Any]]] | None = self.__dict__.get("_tables_")
+        if found is None:
+            found = self.__dict__["_tables_"] = {
                 "f": self.leaf_f,
                 "x": self.leaf_x,
                 "d": self.leaf_d,
                 "r": self.leaf_r,
             }
-            return _window(tables[what][e.target][e.arrangement], e.dx, e.dy)
-        won = e.target == 0
-        r = self.rationals
-        fill = {
-            "f": 1.0 if won else -1.0,
-            "x": r.one if won else r.minus_one,
-            "d": r.zero,
-            "r": 0,
-        }[what]
-        return np.full((COINS, COINS), fill, dtype=np.float64 if what == "f" else np.int64)
+        return found
+
+    @property
+    def _ends(self) -> dict[str, dict[int, npt.NDArray[Any]]]:
+        found: dict[str, dict[int, npt.NDArray[Any]]] | None = self.__dict__.get("_ends_")
+        if found is None:
+            r = self.rationals
+            full = np.full
+            found = self.__dict__["_ends_"] = {
+                "f": {0: full((COINS, COINS), 1.0), 1: full((COINS, COINS), -1.0)},
+                "x": {0: full((COINS, COINS), r.one), 1: full((COINS, COINS), r.minus_one)},
+                "d": {0: full((COINS, COINS), r.zero), 1: full((COINS, COINS), r.zero)},
+                "r": {0: np.zeros((COINS, COINS), dtype=np.int64), 1: np.zeros((COINS, COINS), dtype=np.int64)},
+            }
+        return found
 
 
 class _Family:
@@ -194,6 +216,16 @@ class _Family:
         gen.leaf_r[self.fid] = np.zeros(shape, dtype=np.int64)
         self.sigma: dict[int, npt.NDArray[np.int64]] = {}
         self.sigma_root = np.zeros((self.count, COINS, COINS), dtype=np.int64)
+        self._last: (
+            tuple[
+                dict[int, tuple[Floats, Bools, Bools, Floats]],
+                list[tuple[Floats, Bools, Bools, Floats]],
+                dict[int, npt.NDArray[np.int64]],
+                npt.NDArray[np.int64],
+                bool,
+            ]
+            | None
+        ) = None
 
     # -- which states, in which order ------------------------------------------------------
 
@@ -274,9 +306,9 @@ class _Family:
             edges = gen.expansion.edges[n]
             kind = gen.expansion.kind[n]
             ok = gen.inrange[n]
-            x = np.stack([np.asarray(gen.window(e, "x")) for e in edges])
-            d = np.stack([np.asarray(gen.window(e, "d")) for e in edges])
-            rk = np.stack([np.asarray(gen.window(e, "r")) for e in edges])
+            x = gen.windows(edges, "x")
+            d = gen.windows(edges, "d")
+            rk = gen.windows(edges, "r")
             if kind == CHANCE:
                 probs = [e.prob for e in edges]
                 value = self._mean(x, probs, ok)
@@ -318,7 +350,7 @@ class _Family:
         gen = self.gen
         for n in self.dynamic[a]:
             edges = gen.expansion.edges[n]
-            stack = np.stack([np.asarray(gen.window(e, "f")) for e in edges])
+            stack = gen.windows(edges, "f")
             kind = gen.expansion.kind[n]
             if kind == CHANCE:
                 out = np.tensordot(np.array([float(e.prob) for e in edges]), stack, axes=1)
@@ -362,12 +394,12 @@ class _Family:
                 edges = gen.expansion.edges[n]
                 here: npt.NDArray[Any] = gen.xval[n][INNER] if exact else gen.fval[n][INNER]
                 if exact:
-                    cx = np.stack([np.asarray(gen.window(e, "x")) for e in edges])
+                    cx = gen.windows(edges, "x")
                     best = cx == here[None]
                     cv = r.floats(cx)
                     sign = np.sign(r.floats(here))
                 else:
-                    cv = np.stack([np.asarray(gen.window(e, "f")) for e in edges])
+                    cv = gen.windows(edges, "f")
                     best = np.abs(cv - here[None]) <= 1e-9
                     sign = np.where(np.abs(here) > 1e-9, np.sign(here), 0.0)
                 inside = np.array(
@@ -405,7 +437,19 @@ class _Family:
             best_stack = np.stack(bests)
             self.sigma_root[a] = np.argmax(best_stack, axis=0)
             root_info.append((np.stack(cvs), best_stack, np.stack(stays), sign))
-        return self._attract(info, root_info)
+        last = self._last
+        if (
+            last is not None
+            and _same_choices(last[0], info)
+            and _same_choices(dict(enumerate(last[1])), dict(enumerate(root_info)))
+        ):
+            # the same best moves and signs as last time: the same attractor, strategies and answer
+            self.sigma = {n: s.copy() for n, s in last[2].items()}
+            self.sigma_root = last[3].copy()
+            return last[4]
+        covered = self._attract(info, root_info)
+        self._last = (info, root_info, {n: s.copy() for n, s in self.sigma.items()}, self.sigma_root.copy(), covered)
+        return covered
 
     @property
     def sigma_set(self) -> set[int]:
@@ -427,7 +471,6 @@ class _Family:
         esc_start = np.ones((self.count, SIZE, SIZE), dtype=bool)  # transposed, padded: leaves' view
         for a in range(self.count):
             esc_start[a][INNER] = (root_info[a][3] == 0).T
-        always = np.ones((COINS, COINS), dtype=bool)
         plans: dict[int, tuple[list[tuple[int, int, int, int]], Bools, Bools, int]] = {}
         for n, (_, _, stay, sign) in info.items():
             kind = gen.expansion.kind[n]
@@ -457,15 +500,13 @@ class _Family:
             root_refs.append((refs, leave))
 
         def targets(refs: list[tuple[int, int, int, int]]) -> Bools:
-            out = []
-            for kind, t, dx, dy in refs:
+            out = np.ones((len(refs), COINS, COINS), dtype=bool)
+            for i, (kind, t, dx, dy) in enumerate(refs):
                 if kind == 0:
-                    out.append(_window(esc_node[t], dx, dy))
+                    out[i] = esc_node[t][P + dx : P + dx + COINS, P + dy : P + dy + COINS]
                 elif kind == 1:
-                    out.append(_window(esc_start[t], dx, dy))
-                else:
-                    out.append(always)
-            return np.stack(out)
+                    out[i] = esc_start[t][P + dx : P + dx + COINS, P + dy : P + dy + COINS]
+            return out
 
         locked: dict[int, Bools] = {}
         locked_root = np.zeros((self.count, COINS, COINS), dtype=bool)
@@ -680,7 +721,7 @@ class _Family:
             for n in self.dynamic[a]:
                 edges = gen.expansion.edges[n]
                 ok = gen.inrange[n]
-                x = np.stack([np.asarray(gen.window(e, "x")) for e in edges])
+                x = gen.windows(edges, "x")
                 kind = gen.expansion.kind[n]
                 if kind == CHANCE:
                     here = self._mean(x, [e.prob for e in edges], ok)
@@ -712,8 +753,8 @@ class _Family:
             for n in self.dynamic[a]:
                 edges = gen.expansion.edges[n]
                 ok = gen.inrange[n]
-                d = np.stack([np.asarray(gen.window(e, "d")) for e in edges])
-                rk = np.stack([np.asarray(gen.window(e, "r")) for e in edges])
+                d = gen.windows(edges, "d")
+                rk = gen.windows(edges, "r")
                 if gen.expansion.kind[n] == CHANCE:
                     draw = self._mean(d, [e.prob for e in edges], ok)
                     rank = rk.min(axis=0)
@@ -750,6 +791,13 @@ class _Family:
 
     def _set_family(self, value: Ids, draw: Ids, rank: npt.NDArray[np.int64]) -> None:
         self.gen._set_leaves(self.fid, value, draw, rank)
+
+
+def _same_choices(
+    a: dict[int, tuple[Floats, Bools, Bools, Floats]], b: dict[int, tuple[Floats, Bools, Bools, Floats]]
+) -> bool:
+    """Whether two rounds see the same best moves, the same staying edges and the same signs."""
+    return a.keys() == b.keys() and all(np.array_equal(a[k][i], b[k][i]) for k in a for i in (1, 2, 3))
 
 
 def _q(value: Fraction) -> fmpq:
