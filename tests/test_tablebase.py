@@ -285,3 +285,56 @@ def test_the_docstring_examples_of_the_tablebase_run(name: str) -> None:
 
     module = importlib.import_module(f"solver.coup.tablebase.{name}")
     assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+# -- the library: verify, info, the shipped tables ------------------------------------------------
+
+
+def test_verify_recertifies_from_scratch_and_spots_a_corrupted_file(library: Library, tmp_path: Path) -> None:
+    from solver.coup.tablebase import verify
+
+    family = SMALL[Variant.AMBASSADOR]
+    assert verify([family], library) == [(family, True, "")]
+    table = library.find(family)
+    assert table is not None
+    data = bytearray(encode(table))
+    data[-40] ^= 0xFF
+    (tmp_path / table.file_name).write_bytes(bytes(data))
+    [(_, same, why)] = verify([family], Library(directories=[tmp_path], cache=None))
+    assert not same and "checksum" in why
+
+
+def test_info_lists_every_table_with_its_positions(library: Library) -> None:
+    from solver.coup.tablebase import info
+
+    listed = {i.family: i for i in info(library)}
+    assert set(SMALL.values()) | {TWENTY} <= set(listed)
+    assert listed[TWENTY].positions == TWENTY.positions and listed[TWENTY].bytes > 100
+
+
+def test_every_two_player_set_up_is_shipped() -> None:
+    shipped = Library(cache=None)
+    names = {i.name for _, i, _ in shipped.installed()}
+    assert {f.name for f in families_for(None, 2, None)} <= names
+
+
+def test_a_draft_opening_is_answered_from_the_shipped_tables() -> None:
+    from solver.coup.draft import opening
+
+    state = opening(Variant.INQUISITOR, (Character.DUKE, Character.CAPTAIN), (Character.ASSASSIN, Character.DUKE))
+    p = probe(state, library=Library(cache=None))
+    assert -1 <= p.value <= 1 and p.win - p.loss == p.value and p.moves[0][1] == p.value
+    for move in p.line(12):  # every move of the line is legal where it is played
+        state = state.apply(move)
+
+
+@pytest.mark.slow
+def test_shipped_draft_values_equal_todays_draft_solve() -> None:
+    """The 40 games of one pair of picks: the shipped tables against today's graph solve."""
+    from solver.coup.draft import opening, solve_pair
+
+    shipped = Library(cache=None)
+    pair = (Character.CAPTAIN, Character.ASSASSIN)
+    payoffs, _ = solve_pair(Variant.AMBASSADOR, pair)
+    for (deal, picks), value in payoffs.items():
+        assert probe(opening(Variant.AMBASSADOR, deal, picks), library=shipped).value == value

@@ -69,11 +69,16 @@ def families_for(variant: Variant | None = None, players: int = 2, draft: Draft 
 
 
 def build(
-    families: Iterable[Family], directory: Path | None = None, tick: Tick = lambda: None, workers: int = 1
+    families: Iterable[Family],
+    directory: Path | None = None,
+    tick: Tick = lambda: None,
+    workers: int = 1,
+    installed: bool = True,
 ) -> list[Built]:
     """Generate ``families`` and the smaller ones they need into ``directory`` (default: the
     user's cache), skipping those a file already holds there or among the installed tables.
-    ``tick()`` after each family. With ``workers`` > 1, each variant's families are generated
+    ``tick()`` after each family; ``installed=False`` ignores the installed tables (generates
+    from scratch whatever ``directory`` does not hold). With ``workers`` > 1, each variant's families are generated
     in a process of their own (they share nothing). Raises :class:`~solver.errors.NotCertified`
     if one fails.
 
@@ -86,22 +91,22 @@ def build(
     for family in families:
         groups.setdefault(family.variant, []).append(family)
     if workers <= 1 or len(groups) <= 1:
-        library = Library(cache=target)
+        library = Library(directories=None if installed else [], cache=target)
         return generate([f for g in groups.values() for f in g], target, tick, known=library.find)
     from concurrent.futures import ProcessPoolExecutor
 
     out: list[Built] = []
     with ProcessPoolExecutor(max_workers=min(workers, len(groups))) as pool:
-        for built in pool.map(_build_group, [(group, target) for group in groups.values()]):
+        for built in pool.map(_build_group, [(group, target, installed) for group in groups.values()]):
             out.extend(built)
             for _ in built:
                 tick()
     return out
 
 
-def _build_group(job: tuple[list[Family], Path]) -> list[Built]:
-    families, target = job
-    return generate(families, target, known=Library(cache=target).find)
+def _build_group(job: tuple[list[Family], Path, bool]) -> list[Built]:
+    families, target, installed = job
+    return generate(families, target, known=Library(directories=None if installed else [], cache=target).find)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -65,12 +66,12 @@ class Rationals:
     def value(self, i: int) -> Fraction:
         return self.values[int(i)]
 
-    def floats(self, ids: Ids) -> Floats:
+    def floats(self, ids: npt.NDArray[np.integer[Any]]) -> Floats:
         """The floats of ``ids`` (any shape)."""
         out: Floats = self._floats[ids]
         return out
 
-    def negated(self, ids: Ids) -> Ids:
+    def negated(self, ids: npt.NDArray[np.integer[Any]]) -> Ids:
         out: Ids = self._negated[ids]
         return out
 

@@ -47,6 +47,8 @@ SIZE = COINS + 2 * P
 INNER = (slice(P, P + COINS), slice(P, P + COINS))
 NO_RANK = 65535
 """Rank of a position from which the game never ends under the reported strategies."""
+STORED = np.int32
+"""Ids and ranks are kept as 32-bit integers (half the memory); arithmetic reads them as int64."""
 TOLERANCE = 1e-12
 MAX_SWEEPS = 20_000
 MAX_ROUNDS = 12
@@ -88,14 +90,15 @@ class Generator:
     expansion: Expansion = field(init=False)
     rationals: Rationals = field(default_factory=Rationals)
     fval: dict[int, Floats] = field(default_factory=dict)
-    xval: dict[int, Ids] = field(default_factory=dict)
-    dval: dict[int, Ids] = field(default_factory=dict)
-    rval: dict[int, npt.NDArray[np.int64]] = field(default_factory=dict)
+    xval: dict[int, npt.NDArray[Any]] = field(default_factory=dict)
+    dval: dict[int, npt.NDArray[Any]] = field(default_factory=dict)
+    rval: dict[int, npt.NDArray[Any]] = field(default_factory=dict)
     inrange: dict[int, Bools] = field(default_factory=dict)
+    level: dict[int, int] = field(default_factory=dict)  # cards in play of the family that solved a state
     leaf_f: dict[int, Floats] = field(default_factory=dict)
-    leaf_x: dict[int, Ids] = field(default_factory=dict)
-    leaf_d: dict[int, Ids] = field(default_factory=dict)
-    leaf_r: dict[int, npt.NDArray[np.int64]] = field(default_factory=dict)
+    leaf_x: dict[int, npt.NDArray[Any]] = field(default_factory=dict)
+    leaf_d: dict[int, npt.NDArray[Any]] = field(default_factory=dict)
+    leaf_r: dict[int, npt.NDArray[Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.expansion = Expansion(self.variant)
@@ -104,6 +107,14 @@ class Generator:
         return f"<Generator {self.variant} {len(self.leaf_x)} families, {len(self.xval):,} inner states>"
 
     # -- the families it leads to ------------------------------------------------------------
+
+    def forget(self, below: int) -> None:
+        """Drop the arrays of inner states solved with families of fewer than ``below`` cards
+        (a later family needing one solves it again): memory stays that of two card counts."""
+        for n in [n for n, cards in self.level.items() if cards < below]:
+            for store in (self.fval, self.xval, self.dval, self.rval, self.inrange):
+                store.pop(n, None)
+            del self.level[n]
 
     def known(self, family: Family) -> bool:
         return self.expansion.fid(family) in self.leaf_x
@@ -119,14 +130,14 @@ class Generator:
         count = len(value) // CELLS
         shape = (count, COINS, COINS)
         negated = self.rationals.negated(value).reshape(shape).transpose(0, 2, 1)
-        fx = np.full((count, SIZE, SIZE), self.rationals.zero, dtype=np.int64)
+        fx = np.full((count, SIZE, SIZE), self.rationals.zero, dtype=STORED)
         fx[:, P : P + COINS, P : P + COINS] = negated
         self.leaf_x[fid] = fx
         self.leaf_f[fid] = self.rationals.floats(fx)
-        fd = np.full((count, SIZE, SIZE), self.rationals.zero, dtype=np.int64)
+        fd = np.full((count, SIZE, SIZE), self.rationals.zero, dtype=STORED)
         fd[:, P : P + COINS, P : P + COINS] = draw.reshape(shape).transpose(0, 2, 1)
         self.leaf_d[fid] = fd
-        fr = np.zeros((count, SIZE, SIZE), dtype=np.int64)
+        fr = np.zeros((count, SIZE, SIZE), dtype=STORED)
         fr[:, P : P + COINS, P : P + COINS] = rank.reshape(shape).transpose(0, 2, 1)
         self.leaf_r[fid] = fr
 
@@ -211,9 +222,9 @@ class _Family:
         self.value_f = np.zeros((self.count, COINS, COINS))
         shape = (self.count, SIZE, SIZE)
         gen.leaf_f[self.fid] = np.zeros(shape)
-        gen.leaf_x[self.fid] = np.full(shape, r.zero, dtype=np.int64)
-        gen.leaf_d[self.fid] = np.full(shape, r.zero, dtype=np.int64)
-        gen.leaf_r[self.fid] = np.zeros(shape, dtype=np.int64)
+        gen.leaf_x[self.fid] = np.full(shape, r.zero, dtype=STORED)
+        gen.leaf_d[self.fid] = np.full(shape, r.zero, dtype=STORED)
+        gen.leaf_r[self.fid] = np.zeros(shape, dtype=STORED)
         self.sigma: dict[int, npt.NDArray[np.int64]] = {}
         self.sigma_root = np.zeros((self.count, COINS, COINS), dtype=np.int64)
         self._last: (
@@ -333,16 +344,17 @@ class _Family:
 
     def _store(self, n: int, value: Ids, draw: Ids, rank: npt.NDArray[np.int64], ok: Bools) -> None:
         gen, r = self.gen, self.gen.rationals
-        x = np.full((SIZE, SIZE), r.zero, dtype=np.int64)
+        x = np.full((SIZE, SIZE), r.zero, dtype=STORED)
         x[INNER] = np.where(ok, value, r.zero)
         gen.xval[n] = x
         gen.fval[n] = r.floats(x)
-        dd = np.full((SIZE, SIZE), r.zero, dtype=np.int64)
+        dd = np.full((SIZE, SIZE), r.zero, dtype=STORED)
         dd[INNER] = np.where(ok, draw, r.zero)
         gen.dval[n] = dd
-        rr = np.zeros((SIZE, SIZE), dtype=np.int64)
+        rr = np.zeros((SIZE, SIZE), dtype=STORED)
         rr[INNER] = np.where(ok, np.minimum(rank, NO_RANK), 0)
         gen.rval[n] = rr
+        gen.level[n] = self.family.cards
 
     # -- floats: value iteration --------------------------------------------------------------
 
@@ -730,7 +742,7 @@ class _Family:
                     here = np.where(ok, top.reshape(COINS, COINS), r.zero)
                     chosen = np.take_along_axis(x, self.sigma[n][None], axis=0)[0]
                     bad += int(np.count_nonzero(ok & (chosen != here)))
-                pad = np.full((SIZE, SIZE), r.zero, dtype=np.int64)
+                pad = np.full((SIZE, SIZE), r.zero, dtype=STORED)
                 pad[INNER] = here
                 gen.xval[n] = pad
                 gen.fval[n] = r.floats(pad)

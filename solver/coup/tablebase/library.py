@@ -106,6 +106,7 @@ def generate(
     generators: dict[Variant, Generator] = {}
     for family in reversed(wanted):
         gen = generators.setdefault(family.variant, Generator(family.variant))
+        gen.forget(family.cards - 1)
         existing = known(family)
         if existing is not None:
             gen.load(family, existing.values(), existing.draws(), existing.rank.astype(np.int64))
@@ -123,7 +124,8 @@ def generate(
 
 class Library:
     """The tables one program uses: installed first, then the cache; missing families are
-    generated into the cache on first use (at most ``budget`` positions at a time, when set).
+    generated into the cache on first use (at most ``budget`` positions at a time, when set;
+    ``tick()`` after each family generated, for a progress bar).
 
     >>> lib = Library(directories=[], cache=None)
     >>> lib.find(Family(Variant.AMBASSADOR, (1, 1, 0, 0, 1), court=1)) is None
@@ -133,12 +135,14 @@ class Library:
     def __init__(
         self,
         directories: list[Path] | None = None,
-        cache: Path | None = Path("."),
+        cache: Path | None = Path("."),  # the default: the user's cache (see store.cache_dir)
         budget: int | None = None,
+        tick: Tick = lambda: None,
     ) -> None:
         self.directories = [installed_dir()] if directories is None else list(directories)
         self.cache = cache_dir() if cache == Path(".") else cache
         self.budget = budget
+        self.tick = tick
         self._tables: dict[Family, Table] = {}
 
     def __repr__(self) -> str:
@@ -164,7 +168,7 @@ class Library:
                 return table
         return None
 
-    def table(self, family: Family, tick: Tick = lambda: None) -> Table:
+    def table(self, family: Family, tick: Tick | None = None) -> Table:
         """The table of ``family``, generated into the cache if no file holds it. Raises
         :class:`TooLarge` past the budget, :class:`Unsupported` without a cache."""
         found = self.find(family)
@@ -179,7 +183,7 @@ class Library:
                 f"{size:,} positions to generate for {family.name}, more than the budget of {self.budget:,}; "
                 f"generate them once with `coup tablebase build`"
             )
-        generate(missing, self.cache, tick, known=self.find)
+        generate(missing, self.cache, tick or self.tick, known=self.find)
         table = self.find(family)
         assert table is not None
         return table
