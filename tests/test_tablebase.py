@@ -34,7 +34,7 @@ TWENTY = Family(Variant.AMBASSADOR, (4, 0, 0, 1, 1), court=4)
 def library(tmp_path_factory: pytest.TempPathFactory) -> Library:
     """Tables generated for these tests into a temporary directory (nothing installed is read)."""
     directory = tmp_path_factory.mktemp("tables")
-    build([*SMALL.values(), TWENTY], directory)
+    build([*SMALL.values(), TWENTY], directory, installed=False)
     return Library(directories=[], cache=directory, budget=0)
 
 
@@ -263,7 +263,7 @@ def test_a_heads_up_endgame_of_a_bigger_game_is_probed_on_its_two_seats(library:
 @pytest.mark.parametrize("variant", list(Variant))
 def test_a_two_against_two_draft_family_equals_fresh_graph_solves(variant: Variant, tmp_path: Path) -> None:
     family = Family(variant, (2, 2, 1, 1, 1), court=3)
-    build([family], tmp_path)
+    build([family], tmp_path, installed=False)
     lib = Library(directories=[], cache=tmp_path, budget=0)
     for state in sample(family, 3, seed=7):
         assert probe(state, library=lib).value == solve(build_graph(state)).value[0], state.text()
@@ -272,7 +272,7 @@ def test_a_two_against_two_draft_family_equals_fresh_graph_solves(variant: Varia
 @pytest.mark.slow
 def test_a_two_against_one_family_of_the_full_court_equals_fresh_graph_solves(tmp_path: Path) -> None:
     family = Family(Variant.AMBASSADOR, (3, 3, 3, 2, 3), court=11)
-    build([family], tmp_path)
+    build([family], tmp_path, installed=False)
     lib = Library(directories=[], cache=tmp_path, budget=0)
     for state in sample(family, 2, seed=8):
         assert probe(state, library=lib).value == solve(build_graph(state)).value[0], state.text()
