@@ -47,7 +47,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import GameError
+from ...errors import ParseError
 from .index import Family
 
 MAGIC = b"COUPTB"
@@ -56,8 +56,9 @@ SUFFIX = ".ctb"
 NO_RANK = 65535
 
 
-class TableError(GameError):
-    """A table file that cannot be trusted (corrupted, truncated, another version): refused."""
+TableError = ParseError
+"""A table file that cannot be trusted (corrupted, truncated, another version) is refused with a
+:class:`~solver.errors.ParseError` (a file that could not be read), naming the file."""
 
 
 @dataclass(frozen=True, repr=False, eq=False)
