@@ -21,9 +21,9 @@ import numpy as np
 
 from ...errors import TooLarge, Unsupported
 from ..cards import Draft, Variant, copies
-from .generate import NO_RANK, Generator, Solved
+from .generate import Generator, Solved
 from .index import Family
-from .store import SUFFIX, Table, TableError, cache_dir, installed_dir, read, write
+from .store import NO_RANK, SUFFIX, Table, TableError, cache_dir, installed_dir, read, write
 
 Tick = Callable[[], None]
 
