@@ -1,0 +1,205 @@
+"""Endgame tablebases against today's per-position graph solve, in one run.
+
+Figures (issue 12):
+  family_2v2_s    the 15-card family of a plain 2-player deal and every family it leads to
+                  (21 families, 224,770 turn starts), generated from scratch; beside it today's
+                  graph solve of one 2-against-2 position (the draft start of benchmarks/solve.py)
+  family_1v1_s    one 1-against-1 family (13 cards, court 11); beside it today's solve of one
+                  1-against-1 position
+  all_2p_s        every family of both variants' 2-player set-ups (only with --all; otherwise
+                  the figure of the last build found in the logs given with --all-log)
+  probe_value_us  the exact value of a turn start from the tables
+  probe_best_ms   best move (every move valued exactly) and a principal line
+  table_solve_ms  a stand-in for the table's solve just after the draft: the 20 hypotheses of
+                  the first seat's knowledge (the other's dealt card and pick) weighed through
+                  the probe, each first move's weighted value
+  package_mb      the shipped tables; peak_mb: the largest resident memory of a generation
+
+Each generation runs in its own process, into a temporary directory, for its time and memory.
+
+    python benchmarks/tablebase.py [--json] [--quick] [--all]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+from solver.coup import Character, State, Variant
+from solver.coup.cards import Draft
+from solver.coup.draft import opening
+from solver.coup.tablebase import Family, Library, families_for, installed_dir, probe
+from solver.coup.tablebase.probe import value_of
+from solver.coup.turns import build
+from solver.values import solve
+
+ONE_ONE = Family(Variant.AMBASSADOR, (3, 3, 3, 2, 2), court=11)
+
+
+def generate_in_process(what: str) -> dict[str, Any]:
+    """Generate ``what`` ('2v2', '1v1' or 'all') from scratch in a child process."""
+    code = (
+        "import json, sys, time, resource, tempfile; from pathlib import Path; "
+        "sys.path.insert(0, 'benchmarks'); from tablebase import _generate; "
+        f"print(json.dumps(_generate({what!r})))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _generate(what: str) -> dict[str, Any]:
+    from solver.coup.tablebase import build as build_tables
+
+    if what == "1v1":
+        families = [ONE_ONE]
+    elif what == "2v2":
+        families = families_for(Variant.AMBASSADOR, 2, Draft.NONE)
+    else:
+        families = families_for(None, 2, None)
+    with tempfile.TemporaryDirectory() as directory:
+        started = time.perf_counter()
+        built = build_tables(families, Path(directory), workers=2, installed=False)
+        seconds = time.perf_counter() - started
+    return {
+        "seconds": seconds,
+        "families": len(built),
+        "positions": sum(b.family.positions for b in built),
+        "bytes": sum(b.bytes for b in built),
+        "peak_mb": max(
+            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        )
+        / 1024,
+    }
+
+
+def graph_solve_seconds(state: State) -> tuple[float, Fraction, int]:
+    started = time.perf_counter()
+    graph = build(state)
+    value = solve(graph).value[0]
+    return time.perf_counter() - started, value, graph.size
+
+
+def one_one_position() -> State:
+    c, k, b = Character.CONTESSA, Character.CAPTAIN, Character.AMBASSADOR
+    return State.position(("Alice", "Bob"), Variant.AMBASSADOR, coins=(2, 2), hidden=((c,), (k,)), face_up=((k,), (b,)))
+
+
+def two_two_position() -> State:
+    d, a, ct, k, b = (Character.DUKE, Character.ASSASSIN, Character.CONTESSA, Character.CAPTAIN, Character.AMBASSADOR)
+    return State.position(
+        ("Alice", "Bob"), Variant.AMBASSADOR, coins=(1, 2), hidden=((a, k), (d, d)), face_up=((), ()), court=(ct, k, b)
+    )
+
+
+def weigh_after_draft(library: Library, variant: Variant = Variant.AMBASSADOR) -> tuple[float, int, Fraction]:
+    """The first seat dealt a duke, picked a captain: every (other's dealt card, other's pick)
+    weighed, each first move's weighted value; returns seconds, hypotheses, best weighted value."""
+    chars = variant.characters
+    started = time.perf_counter()
+    mine = (Character.DUKE, Character.CAPTAIN)
+    hypotheses = [
+        opening(variant, (mine[0], dealt), (mine[1], pick)) for dealt in chars if dealt != mine[0] for pick in chars
+    ]
+    weight = Fraction(1, len(hypotheses))
+    totals: dict[object, Fraction] = {}
+    for state in hypotheses:
+        for move, value, _ in probe(state, library=library).moves:
+            totals[move] = totals.get(move, Fraction(0)) + weight * value
+    return time.perf_counter() - started, len(hypotheses), max(totals.values())
+
+
+def timed_probes(library: Library) -> tuple[float, float, int]:
+    """Microseconds for a value, milliseconds for the best move with a line (averages)."""
+    states = [
+        opening(Variant.AMBASSADOR, deal, (p1, p2))
+        for deal in list(permutations(Variant.AMBASSADOR.characters, 2))[:6]
+        for p1, p2 in ((Character.CAPTAIN, Character.DUKE), (Character.ASSASSIN, Character.CONTESSA))
+    ]
+    for s in states:  # load the tables first: a probe's time, not a file's
+        value_of(s, library)
+    started = time.perf_counter()
+    rounds = 20
+    for _ in range(rounds):
+        for s in states:
+            value_of(s, library)
+    value_us = (time.perf_counter() - started) / (rounds * len(states)) * 1e6
+    started = time.perf_counter()
+    moves = 0
+    for s in states:
+        p = probe(s, library=library)
+        moves += len(p.line())
+    best_ms = (time.perf_counter() - started) / len(states) * 1e3
+    return value_us, best_ms, moves
+
+
+def package_mb() -> float:
+    return sum(p.stat().st_size for p in installed_dir().glob("*.ctb")) / 2**20
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="skip today's 2-against-2 solve and the 21-family build")
+    parser.add_argument("--all", action="store_true", help="generate every 2-player family of both variants too")
+    args = parser.parse_args()
+    report: dict[str, Any] = {}
+    one = generate_in_process("1v1")
+    report["family_1v1_s"] = round(one["seconds"], 3)
+    seconds, value, states = graph_solve_seconds(one_one_position())
+    report["today_1v1_position_s"] = round(seconds, 2)
+    print(
+        f"1-against-1 family ({ONE_ONE.positions:,} turn starts): {one['seconds']:.2f} s; "
+        f"today one 1-against-1 position: {seconds:.2f} s ({states:,} states, value {value})"
+    )
+    peaks = [one["peak_mb"]]
+    if not args.quick:
+        two = generate_in_process("2v2")
+        peaks.append(two["peak_mb"])
+        report.update(family_2v2_s=round(two["seconds"], 2), family_2v2_positions=two["positions"])
+        seconds, value, states = graph_solve_seconds(two_two_position())
+        report["today_2v2_position_s"] = round(seconds, 2)
+        print(
+            f"15-card family and all it leads to ({two['families']} families, {two['positions']:,} turn starts): "
+            f"{two['seconds']:.1f} s, {two['peak_mb']:.0f} MB; today one 2-against-2 position: {seconds:.1f} s "
+            f"({states:,} states)"
+        )
+    if args.all:
+        every = generate_in_process("all")
+        peaks.append(every["peak_mb"])
+        report.update(all_2p_s=round(every["seconds"], 1), all_2p_positions=every["positions"])
+        print(
+            f"every 2-player family of both variants ({every['families']} families, {every['positions']:,} "
+            f"turn starts): {every['seconds']:.0f} s, {every['peak_mb']:.0f} MB"
+        )
+    library = Library(cache=None)
+    value_us, best_ms, moves = timed_probes(library)
+    report.update(probe_value_us=round(value_us, 1), probe_best_ms=round(best_ms, 2))
+    print(f"probe: value {value_us:.0f} µs, best move and line {best_ms:.1f} ms ({moves} moves in 12 lines)")
+    solve_s, hypotheses, best = weigh_after_draft(library)
+    report["table_solve_ms"] = round(solve_s * 1e3, 1)
+    print(
+        f"table solve stand-in after the draft: {hypotheses} hypotheses in {solve_s * 1e3:.0f} ms "
+        f"(best weighted value {best})"
+    )
+    report["package_mb"] = round(package_mb(), 2)
+    report["peak_mb"] = round(max(peaks))
+    print(f"shipped tables: {report['package_mb']} MB; peak memory of a generation: {report['peak_mb']} MB")
+    report.setdefault("family_2v2_s", None)
+    report.setdefault("all_2p_s", None)
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""Endgame tablebases for 2-player Coup: every position of a family of cards solved once,
+certified exactly, stored compactly, probed in milliseconds (as Syzygy does for chess).
+
+- :mod:`.index`: families and the arithmetic numbering of their positions;
+- :mod:`.expand`: the turns, expanded once by the engine for every coin count;
+- :mod:`.exact`: exact values as interned ids;
+- :mod:`.generate`: solving a family from the families it leads to, with the certificate;
+- :mod:`.store`: the binary file format (versioned, checksummed);
+- :mod:`.library`: which tables exist, building, verifying;
+- :mod:`.probe`: values, best moves and lines from the tables.
+
+Public API:
+
+- ``probe(state, seat=None, library=None) -> Probe``; ``value_of(state, library=None) -> Fraction``
+- ``open_values(states, seat=0, library=None) -> list[Fraction]``
+- ``build(families, directory=None, tick=...) -> list[Built]`` and ``families_for(variant, players, draft)``
+- ``verify(families, library, tick=...)``, ``info(library) -> list[Installed]``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..cards import Draft, Variant
+from .index import Family, locate
+from .library import Built, Library, Tick, closure, generate, setup_families, verify
+from .probe import Probe, default_library, open_values, principal_line, probe, value_of
+from .store import Table, TableError, cache_dir, installed_dir
+
+__all__ = [
+    "Built",
+    "Family",
+    "Installed",
+    "Library",
+    "Probe",
+    "Table",
+    "TableError",
+    "build",
+    "cache_dir",
+    "closure",
+    "default_library",
+    "families_for",
+    "info",
+    "installed_dir",
+    "locate",
+    "open_values",
+    "principal_line",
+    "probe",
+    "value_of",
+    "verify",
+]
+
+
+def families_for(variant: Variant | None = None, players: int = 2, draft: Draft | None = None) -> list[Family]:
+    """The families of these set-ups (every variant, every 2-player set-up when None), largest first.
+
+    >>> len(families_for(Variant.AMBASSADOR, 2, Draft.NONE))
+    21
+    """
+    variants = list(Variant) if variant is None else [variant]
+    drafts = ([Draft.NONE, Draft.DEALT_FIRST] if draft is None else [draft]) if players == 2 else [Draft.NONE]
+    out: list[Family] = []
+    for v in variants:
+        for d in drafts:
+            out.extend(f for f in setup_families(v, d, players) if f not in out)
+    return out
+
+
+def build(
+    families: Iterable[Family],
+    directory: Path | None = None,
+    tick: Tick = lambda: None,
+    workers: int = 1,
+    installed: bool = True,
+) -> list[Built]:
+    """Generate ``families`` and the smaller ones they need into ``directory`` (default: the
+    user's cache), skipping those a file already holds there or among the installed tables.
+    ``tick()`` after each family; ``installed=False`` ignores the installed tables (generates
+    from scratch whatever ``directory`` does not hold). With ``workers`` > 1, each variant's families are generated
+    in a process of their own (they share nothing). Raises :class:`~solver.errors.NotCertified`
+    if one fails.
+
+    >>> import tempfile
+    >>> [b.family.name for b in build([Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)], Path(tempfile.mkdtemp()))]
+    ['ambassador-10011-c1']
+    """
+    target = cache_dir() if directory is None else directory
+    groups: dict[Variant, list[Family]] = {}
+    for family in families:
+        groups.setdefault(family.variant, []).append(family)
+    if workers <= 1 or len(groups) <= 1:
+        library = Library(directories=None if installed else [], cache=target)
+        return generate([f for g in groups.values() for f in g], target, tick, known=library.find)
+    from concurrent.futures import ProcessPoolExecutor
+
+    out: list[Built] = []
+    with ProcessPoolExecutor(max_workers=min(workers, len(groups))) as pool:
+        for built in pool.map(_build_group, [(group, target, installed) for group in groups.values()]):
+            out.extend(built)
+            for _ in built:
+                tick()
+    return out
+
+
+def _build_group(job: tuple[list[Family], Path, bool]) -> list[Built]:
+    families, target, installed = job
+    return generate(families, target, known=Library(directories=None if installed else [], cache=target).find)
+
+
+@dataclass(frozen=True)
+class Installed:
+    """A table file: where, which family, how many positions and bytes."""
+
+    path: Path
+    family: Family
+    positions: int
+    bytes: int
+
+
+def info(library: Library | None = None) -> list[Installed]:
+    """Every table file the library sees (installed, then cached)."""
+    lib = library or default_library()
+    return [Installed(path, family, family.positions, size) for path, family, size in lib.installed()]

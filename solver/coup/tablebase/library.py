@@ -1,0 +1,230 @@
+"""Which tables exist, where they are, and how they are made: the installed tables (package
+data), the cache (generated on first use), building and re-certifying.
+
+>>> from solver.coup.cards import Draft
+>>> [f.name for f in setup_families(Variant.AMBASSADOR, Draft.NONE)][:2]
+['ambassador-33333-c11', 'ambassador-23333-c11']
+>>> len(setup_families(Variant.INQUISITOR, Draft.DEALT_FIRST))
+151
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+import numpy as np
+
+from ...errors import TooLarge, Unsupported
+from ..cards import Draft, Variant, copies
+from .generate import Generator, Solved
+from .index import Family
+from .store import NO_RANK, SUFFIX, Table, TableError, cache_dir, installed_dir, read, write
+
+Tick = Callable[[], None]
+
+
+def setup_families(variant: Variant, draft: Draft, players: int = 2) -> list[Family]:
+    """Every family a game of ``players`` can reach once two players are left, largest first.
+
+    2 players: ``draft none`` deals 4 of the 15 cards (court 11); either draft order puts the
+    third pack and both picks in play (court 3). With more players, the two left hold up to 4
+    cards and the court keeps its size (9, 7, 5, 3 for 3 to 6 players; 6, 4 for 7 or 8, from 20
+    cards): every family of 2 to 4 hand cards whose copies fit the deck.
+    """
+    n = copies(players)
+    if players == 2 and draft is not Draft.NONE:
+        tops = []
+        for picks in combinations_with_replacement(range(5), 2):
+            counts = [1] * 5
+            for p in picks:
+                counts[p] += 1
+            tops.append(Family(variant, tuple(counts), 3))
+        return closure(tops)
+    court = (len(variant.characters) * n) - 2 * players if players > 2 else 11
+    if players == 2:
+        return closure([Family(variant, (3,) * 5, 11)])
+    tops = []
+    for removed in combinations_with_replacement(range(5), 5 * n - court - 4):
+        counts = [n] * 5
+        for c in removed:
+            counts[c] -= 1
+        if min(counts) >= 0:
+            tops.append(Family(variant, tuple(counts), court))
+    return closure(tops)
+
+
+def closure(families: Iterable[Family]) -> list[Family]:
+    """``families`` and every family they lead to, largest first (solve in reverse order)."""
+    seen: dict[Family, None] = {}
+    stack = list(families)
+    while stack:
+        f = stack.pop(0)
+        if f in seen:
+            continue
+        seen[f] = None
+        stack.extend(f.lower())
+    return sorted(seen, key=lambda f: (-f.cards, f.name))
+
+
+def table_of(solved: Solved, gen: Generator) -> Table:
+    """A solved family as a table (its own list of distinct values)."""
+    ids = np.concatenate((solved.value, solved.draw))
+    distinct, inverse = np.unique(ids, return_inverse=True)
+    rationals = tuple(gen.rationals.value(int(i)) for i in distinct)
+    n = len(solved.value)
+    local = inverse.ravel().astype(np.uint32)
+    rank = np.minimum(solved.rank, NO_RANK).astype(np.uint16)
+    return Table(solved.family, rationals, local[:n], local[n:], rank)
+
+
+@dataclass(frozen=True)
+class Built:
+    """What one family's generation took."""
+
+    family: Family
+    seconds: float
+    bytes: int
+    rounds: int
+
+
+def generate(
+    families: Iterable[Family],
+    directory: Path,
+    tick: Tick = lambda: None,
+    known: Callable[[Family], Table | None] = lambda f: None,
+) -> list[Built]:
+    """Generate ``families`` (and the smaller ones they need) into ``directory``, smallest
+    first, each certified before it is written; ``known(f)`` gives a table that already exists
+    (its values are then used, not recomputed). ``tick()`` after each family written."""
+    wanted = closure(families)
+    out: list[Built] = []
+    generators: dict[Variant, Generator] = {}
+    for family in reversed(wanted):
+        gen = generators.setdefault(family.variant, Generator(family.variant))
+        gen.forget(family.cards - 1)
+        existing = known(family)
+        if existing is not None:
+            gen.load(family, existing.values(), existing.draws(), existing.rank.astype(np.int64))
+            continue
+        for lower in family.lower():
+            if not gen.known(lower):  # pragma: no cover - closure() lists them first
+                raise Unsupported(f"{lower.name} is needed first")
+        started = time.perf_counter()
+        solved = gen.solve(family)
+        size = write(table_of(solved, gen), directory / (family.name + SUFFIX))
+        out.append(Built(family, time.perf_counter() - started, size, solved.rounds))
+        tick()
+    return out
+
+
+class Library:
+    """The tables one program uses: installed first, then the cache; missing families are
+    generated into the cache on first use (at most ``budget`` positions at a time, when set;
+    ``tick()`` after each family generated, for a progress bar).
+
+    >>> lib = Library(directories=[], cache=None)
+    >>> lib.find(Family(Variant.AMBASSADOR, (1, 1, 0, 0, 1), court=1)) is None
+    True
+    """
+
+    def __init__(
+        self,
+        directories: list[Path] | None = None,
+        cache: Path | None = Path("."),  # the default: the user's cache (see store.cache_dir)
+        budget: int | None = None,
+        tick: Tick = lambda: None,
+    ) -> None:
+        self.directories = [installed_dir()] if directories is None else list(directories)
+        self.cache = cache_dir() if cache == Path(".") else cache
+        self.budget = budget
+        self.tick = tick
+        self._tables: dict[Family, Table] = {}
+
+    def __repr__(self) -> str:
+        places = ", ".join(str(d) for d in [*self.directories, *([self.cache] if self.cache else [])])
+        return f"<Library {len(self._tables)} tables loaded from {places}>"
+
+    def paths(self) -> list[Path]:
+        return [*self.directories, *([self.cache] if self.cache else [])]
+
+    def find(self, family: Family) -> Table | None:
+        """The table of ``family`` if a file holds it (loaded once, checked). Raises
+        :class:`TableError` for a corrupted file."""
+        found = self._tables.get(family)
+        if found is not None:
+            return found
+        for directory in self.paths():
+            path = directory / (family.name + SUFFIX)
+            if path.exists():
+                table = read(path)
+                if table.family != family:
+                    raise TableError(f"{path}: holds {table.family.name}", input=str(path))
+                self._tables[family] = table
+                return table
+        return None
+
+    def table(self, family: Family, tick: Tick | None = None) -> Table:
+        """The table of ``family``, generated into the cache if no file holds it. Raises
+        :class:`TooLarge` past the budget, :class:`Unsupported` without a cache."""
+        found = self.find(family)
+        if found is not None:
+            return found
+        if self.cache is None:
+            raise Unsupported(f"no table for {family.name} and no cache to generate it into")
+        missing = [f for f in closure([family]) if self.find(f) is None]
+        size = sum(f.positions for f in missing)
+        if self.budget is not None and size > self.budget:
+            raise TooLarge(
+                f"{size:,} positions to generate for {family.name}, more than the budget of {self.budget:,}; "
+                f"generate them once with `coup tablebase build`"
+            )
+        generate(missing, self.cache, tick or self.tick, known=self.find)
+        table = self.find(family)
+        assert table is not None
+        return table
+
+    def installed(self) -> list[tuple[Path, Family, int]]:
+        """Every table file present: (file, family, bytes)."""
+        out = []
+        for directory in self.paths():
+            if directory.is_dir():
+                for path in sorted(directory.glob("*" + SUFFIX)):
+                    out.append((path, Family.from_name(path.name.removesuffix(SUFFIX)), path.stat().st_size))
+        return out
+
+
+def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: None) -> list[tuple[Family, bool, str]]:
+    """Re-certify ``families`` from scratch (a fresh generation, every smaller family too) and
+    compare with the stored files: (family, equal, why not)."""
+    wanted = closure(families)
+    out = []
+    gens: dict[Variant, Generator] = {}
+    fresh: dict[Family, Table] = {}
+    for family in reversed(wanted):
+        gen = gens.setdefault(family.variant, Generator(family.variant))
+        fresh[family] = table_of(gen.solve(family), gen)
+    for family in families:
+        try:
+            stored = library.find(family)
+        except TableError as error:
+            out.append((family, False, str(error)))
+            tick()
+            continue
+        if stored is None:
+            out.append((family, False, "no stored table"))
+        else:
+            a, b = fresh[family], stored
+            same = a.values() == b.values() and a.draws() == b.draws() and np.array_equal(a.rank, b.rank)
+            out.append((family, same, "" if same else "values differ"))
+        tick()
+    return out
+
+
+def fraction_list(values: Iterable[Fraction]) -> list[str]:
+    """Exact values as text (for reports)."""
+    return [str(v) for v in values]

@@ -1,0 +1,340 @@
+"""Endgame tablebases: the numbering, the engine's turns, stored values against a fresh
+certified solve and the independent reference method, the file format, the probe."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver.coup import Character, Draft, Kind, Move, State, Variant
+from solver.coup.moves import NOBODY
+from solver.coup.state import Phase, Turn
+from solver.coup.tablebase import Family, Library, TableError, build, families_for, locate, open_values, probe
+from solver.coup.tablebase.expand import END, NODE, START, Expansion, normalised
+from solver.coup.tablebase.index import CELLS, COINS
+from solver.coup.tablebase.store import decode, encode, read
+from solver.coup.turns import build as build_graph
+from solver.errors import Unsupported
+from solver.values import solve
+from tests.reference.exact_game import GameTooLarge, solve_graph
+from tests.reference.exact_game import build as reference_graph
+
+ONE_EACH = (1, 1, 1, 1, 1)
+SMALL = {v: Family(v, ONE_EACH, court=3) for v in Variant}
+"""The 1-against-1 family of a draft with two different picks lost: 5 cards, 3,380 positions."""
+TWENTY = Family(Variant.AMBASSADOR, (4, 0, 0, 1, 1), court=4)
+"""A 1-against-1 family of the 20-card deck (four dukes), as 7-8 player games reach."""
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Library:
+    """Tables generated for these tests into a temporary directory (nothing installed is read)."""
+    directory = tmp_path_factory.mktemp("tables")
+    build([*SMALL.values(), TWENTY], directory, installed=False)
+    return Library(directories=[], cache=directory, budget=0)
+
+
+def position(family: Family, arrangement: int, coins: tuple[int, int], mover: int = 0) -> State:
+    state = family.state(arrangement, coins)
+    if mover == 0:
+        return state
+    return state._replace(coins=coins[::-1], hidden=state.hidden[::-1], turn=Turn(Phase.ACTION, 1, 1))
+
+
+# -- numbering --------------------------------------------------------------------------------
+
+
+def test_every_position_of_a_family_is_found_at_its_own_index() -> None:
+    family = Family(Variant.AMBASSADOR, (2, 1, 1, 1, 1), court=3)
+    for arrangement in range(len(family.arrangements)):
+        for cell in (0, 14, 168):
+            for mover in (0, 1):
+                place = locate(position(family, arrangement, (cell // COINS, cell % COINS), mover))
+                assert (place.family, place.index, place.mover) == (family, arrangement * CELLS + cell, mover)
+
+
+def test_the_families_of_a_plain_two_player_deal_hold_225k_turn_starts() -> None:
+    families = families_for(Variant.AMBASSADOR, 2, Draft.NONE)
+    assert len(families) == 21 and sum(f.positions for f in families) == 224_770
+
+
+def test_positions_out_of_reach_are_refused_naming_the_limit() -> None:
+    state = State.from_text("ambassador Alice:13:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
+    with pytest.raises(Unsupported, match="coins up to 12"):
+        locate(state)
+    three = State.from_text("ambassador A:2:D:- B:2:A:- C:2:K:- court=DDAACCCKKBBB aside=- phase=action actor=A")
+    with pytest.raises(Unsupported, match="two players"):
+        probe(three)
+
+
+# -- the engine's turns ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_expanded_turns_have_exactly_the_engines_moves_and_successors(variant: Variant) -> None:
+    """Every state inside the turns of a family, at every coin count where it is real, has the
+    engine's moves, and each leads where the engine says (the coins changed by the edge's shift)."""
+    family = Family(variant, (2, 1, 1, 1, 1), court=3)
+    expansion = Expansion(variant)
+    rng = random.Random(3)
+    checked = 0
+    for arrangement in range(len(family.arrangements)):
+        for coins in ((rng.randrange(13), rng.randrange(13)), (3, 1), (7, 2)):
+            stack = [family.state(arrangement, coins)]
+            while stack:
+                state = stack.pop()
+                if state.turn.phase is Phase.ACTION:
+                    edges = {r.edge.move: r.edge for r in expansion.roots(family, arrangement) if r.mask[state.coins]}
+                else:
+                    edges = {e.move: e for e in expansion.edges[expansion.node(state)]}
+                outcomes = (
+                    state.chance_outcomes()
+                    if state.is_chance_node()
+                    else [(m, Fraction(0)) for m in state.legal_moves()]
+                )
+                assert set(edges) == {m for m, _ in outcomes}
+                for move, p in outcomes:
+                    child, edge = state.apply(move), edges[move]
+                    assert edge.prob == p
+                    if child.is_terminal():  # (an eliminated player's coins go back: no matter)
+                        assert edge.kind == END and edge.target == child.winner()
+                        continue
+                    assert child.coins == (state.coins[0] + edge.dx, state.coins[1] + edge.dy)
+                    if child.turn.phase is Phase.ACTION:
+                        place = locate(child)
+                        assert edge.kind == START
+                        assert expansion.families[edge.target] == place.family
+                        assert edge.arrangement == place.index // CELLS
+                    else:
+                        assert edge.kind == NODE and expansion.states[edge.target] == normalised(child)
+                        stack.append(child)
+                    checked += 1
+    assert checked > 1000
+
+
+# -- stored values against a fresh certified solve -----------------------------------------------
+
+
+def sample(family: Family, count: int, seed: int) -> list[State]:
+    rng = random.Random(seed)
+    return [
+        position(
+            family, rng.randrange(len(family.arrangements)), (rng.randrange(13), rng.randrange(13)), rng.randrange(2)
+        )
+        for _ in range(count)
+    ]
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_stored_values_equal_a_fresh_graph_solve(library: Library, variant: Variant) -> None:
+    for state in sample(SMALL[variant], 4, seed=int(variant)):
+        solution = solve(build_graph(state))
+        p = probe(state, library=library)
+        assert p.value == solution.value[0], state.text()
+        assert p.win - p.loss == p.value and p.win + p.draw + p.loss == 1
+
+
+def test_a_family_of_the_twenty_card_deck_equals_a_fresh_graph_solve(library: Library) -> None:
+    for state in sample(TWENTY, 5, seed=20):
+        assert probe(state, library=library).value == solve(build_graph(state)).value[0], state.text()
+
+
+def test_every_position_of_a_small_family_has_a_fraction_and_a_rank(library: Library) -> None:
+    table = library.find(SMALL[Variant.AMBASSADOR])
+    assert table is not None
+    values = table.values()
+    assert set(values) > {Fraction(1), Fraction(-1)} and all(-1 <= v <= 1 for v in values)
+    won = np.array([v == 1 for v in values])
+    assert np.all(table.rank[won] < 65535)  # a sure win ends the game
+
+
+def test_the_reference_method_agrees_on_small_positions(library: Library) -> None:
+    rng = random.Random(11)
+    checked = 0
+    while checked < 12:
+        variant = rng.choice(list(Variant))
+        family = SMALL[variant]
+        state = position(family, rng.randrange(len(family.arrangements)), (rng.randint(8, 12), rng.randint(8, 12)))
+        try:
+            graph = reference_graph(state, 3000)
+        except GameTooLarge:
+            continue
+        assert probe(state, library=library).value == solve_graph(graph)[0], state.text()
+        checked += 1
+
+
+def test_mid_turn_values_equal_todays_open_values(library: Library) -> None:
+    from solver.coup.hidden import open_values as todays
+
+    state = sample(SMALL[Variant.INQUISITOR], 1, seed=5)[0]
+    inside = []
+    for move in state.legal_moves():
+        child = state.apply(move)
+        if not child.is_terminal() and child.turn.phase is not Phase.ACTION:
+            inside.append(child)
+    assert inside
+    assert open_values(inside, seat=0, library=library) == todays(inside, seat=0)
+
+
+# -- the file ---------------------------------------------------------------------------------
+
+
+def test_a_corrupted_file_is_refused_by_its_checksum(library: Library, tmp_path: Path) -> None:
+    table = library.find(SMALL[Variant.AMBASSADOR])
+    assert table is not None
+    data = bytearray(encode(table))
+    assert decode(bytes(data)) == table
+    data[len(data) // 2] ^= 0x01
+    path = tmp_path / table.file_name
+    path.write_bytes(bytes(data))
+    with pytest.raises(TableError, match="checksum"):
+        read(path)
+    with pytest.raises(TableError, match="checksum"):
+        Library(directories=[tmp_path], cache=None).find(table.family)
+
+
+def test_a_missing_table_past_the_budget_is_refused_naming_it(library: Library) -> None:
+    from solver.errors import TooLarge
+
+    state = sample(Family(Variant.AMBASSADOR, (2, 1, 1, 1, 1), court=3), 1, seed=1)[0]
+    with pytest.raises(TooLarge, match="budget"):
+        probe(state, library=library)
+
+
+# -- the probe -------------------------------------------------------------------------------
+
+
+def test_a_won_line_ends_the_game_with_the_winner(library: Library) -> None:
+    table = library.find(SMALL[Variant.AMBASSADOR])
+    assert table is not None
+    family = table.family
+    rng = random.Random(2)
+    won = [i for i, v in enumerate(table.values()) if v == 1]
+    for index in rng.sample(won, 25):
+        state = position(family, index // CELLS, (index % CELLS // COINS, index % COINS))
+        p = probe(state, library=library)
+        assert p.value == 1 and p.win == 1
+        line = p.line(400)
+        for move in line:
+            state = state.apply(move)
+        assert state.is_terminal() and state.winner() == 0, (family.state(index // CELLS).text(), len(line))
+
+
+def test_the_best_move_has_the_value_and_every_move_is_valued(library: Library) -> None:
+    state = sample(SMALL[Variant.INQUISITOR], 1, seed=9)[0]
+    p = probe(state, library=library)
+    assert p.best is not None and p.moves[0][1] == p.value
+    assert {m for m, _, _ in p.moves} == set(state.legal_moves())
+    assert all(v <= p.value for _, v, _ in p.moves)
+
+
+def test_a_challenge_window_is_valued_from_the_deciders_side(library: Library) -> None:
+    state = position(SMALL[Variant.AMBASSADOR], 0, (2, 2))
+    window = state.apply(Move(Kind.TAX, 0))
+    p = probe(window, library=library)
+    assert p.seat == 1 and {m.kind for m, _, _ in p.moves} == {Kind.PASS, Kind.CHALLENGE}
+    assert p.value == -probe(window, seat=0, library=library).value
+
+
+def test_a_heads_up_endgame_of_a_bigger_game_is_probed_on_its_two_seats(library: Library) -> None:
+    d, a, k, b = Character.DUKE, Character.ASSASSIN, Character.CAPTAIN, Character.AMBASSADOR
+    two = position(SMALL[Variant.AMBASSADOR], 3, (4, 5))
+    three = State(
+        ("A", "B", "C"),
+        Variant.AMBASSADOR,
+        (4, 5, 0),
+        (*two.hidden, ()),
+        ((), (), (d, a)),
+        two.court,
+        (k, b),
+        Turn(Phase.ACTION, 0, 0, None, NOBODY),
+    )
+    assert probe(three, library=library).value == probe(two, library=library).value
+
+
+# -- slow: larger families --------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", list(Variant))
+def test_a_two_against_two_draft_family_equals_fresh_graph_solves(variant: Variant, tmp_path: Path) -> None:
+    family = Family(variant, (2, 2, 1, 1, 1), court=3)
+    build([family], tmp_path, installed=False)
+    lib = Library(directories=[], cache=tmp_path, budget=0)
+    for state in sample(family, 3, seed=7):
+        assert probe(state, library=lib).value == solve(build_graph(state)).value[0], state.text()
+
+
+@pytest.mark.slow
+def test_a_two_against_one_family_of_the_full_court_equals_fresh_graph_solves(tmp_path: Path) -> None:
+    family = Family(Variant.AMBASSADOR, (3, 3, 3, 2, 3), court=11)
+    build([family], tmp_path, installed=False)
+    lib = Library(directories=[], cache=tmp_path, budget=0)
+    for state in sample(family, 2, seed=8):
+        assert probe(state, library=lib).value == solve(build_graph(state)).value[0], state.text()
+
+
+@pytest.mark.parametrize("name", ["index", "expand", "exact", "store", "library", "probe", "generate"])
+def test_the_docstring_examples_of_the_tablebase_run(name: str) -> None:
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"solver.coup.tablebase.{name}")
+    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+# -- the library: verify, info, the shipped tables ------------------------------------------------
+
+
+def test_verify_recertifies_from_scratch_and_spots_a_corrupted_file(library: Library, tmp_path: Path) -> None:
+    from solver.coup.tablebase import verify
+
+    family = SMALL[Variant.AMBASSADOR]
+    assert verify([family], library) == [(family, True, "")]
+    table = library.find(family)
+    assert table is not None
+    data = bytearray(encode(table))
+    data[-40] ^= 0xFF
+    (tmp_path / table.file_name).write_bytes(bytes(data))
+    [(_, same, why)] = verify([family], Library(directories=[tmp_path], cache=None))
+    assert not same and "checksum" in why
+
+
+def test_info_lists_every_table_with_its_positions(library: Library) -> None:
+    from solver.coup.tablebase import info
+
+    listed = {i.family: i for i in info(library)}
+    assert set(SMALL.values()) | {TWENTY} <= set(listed)
+    assert listed[TWENTY].positions == TWENTY.positions and listed[TWENTY].bytes > 100
+
+
+def test_every_two_player_set_up_is_shipped() -> None:
+    shipped = Library(cache=None)
+    names = {i.name for _, i, _ in shipped.installed()}
+    assert {f.name for f in families_for(None, 2, None)} <= names
+
+
+def test_a_draft_opening_is_answered_from_the_shipped_tables() -> None:
+    from solver.coup.draft import opening
+
+    state = opening(Variant.INQUISITOR, (Character.DUKE, Character.CAPTAIN), (Character.ASSASSIN, Character.DUKE))
+    p = probe(state, library=Library(cache=None))
+    assert -1 <= p.value <= 1 and p.win - p.loss == p.value and p.moves[0][1] == p.value
+    for move in p.line(12):  # every move of the line is legal where it is played
+        state = state.apply(move)
+
+
+@pytest.mark.slow
+def test_shipped_draft_values_equal_todays_draft_solve() -> None:
+    """The 40 games of one pair of picks: the shipped tables against today's graph solve."""
+    from solver.coup.draft import opening, solve_pair
+
+    shipped = Library(cache=None)
+    pair = (Character.CAPTAIN, Character.ASSASSIN)
+    payoffs, _ = solve_pair(Variant.AMBASSADOR, pair)
+    for (deal, picks), value in payoffs.items():
+        assert probe(opening(Variant.AMBASSADOR, deal, picks), library=shipped).value == value
