@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any
 
-from companion.coup.draft_advice import Advice, recompute, shipped
+from companion.coup.draft_advice import Advice, from_tables, recompute
 from companion.progress import progress
 from solver.coup import Draft, Variant
 
@@ -44,7 +44,7 @@ def main() -> int:
         "games_seconds": round(games_s, 1),
         "peak_mb_per_worker": round(worker_mb),
         "peak_mb_all": round(own_mb + args.workers * worker_mb),
-        "equal_to_shipped": table == shipped(variant),
+        "equal_to_tables": table == from_tables(variant),
         "dealt_first_game_value": str(first.game_value(0)),
         "pick_first_game_value": str(advice[Draft.PICK_FIRST].game_value(0)),
         "first_player_picks": best,
@@ -52,7 +52,7 @@ def main() -> int:
     print(
         f"{variant}: {len(table)} games, {states:,} states in {total_s:.0f} s on {args.workers} workers "
         f"(peak {report['peak_mb_per_worker']} MB per worker, about {report['peak_mb_all']} MB in all); "
-        f"{'equal to' if report['equal_to_shipped'] else 'DIFFERENT from'} the shipped table"
+        f"{'equal to' if report['equal_to_tables'] else 'DIFFERENT from'} the endgame tables"
     )
     print(
         f"first player's value: dealt-first {report['dealt_first_game_value']}, "

@@ -55,3 +55,16 @@ def position(*seats: str, variant: str = "ambassador", to_move: int = 0, court: 
         court=from_letters(court) if court is not None else None,
         to_move=to_move,
     )
+
+
+def _private_dirs() -> None:
+    """Tests keep their games and generated tables out of the user's own directories."""
+    import os
+    import tempfile
+
+    base = tempfile.mkdtemp(prefix="coup-tests-")
+    for variable in ("XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        os.environ.setdefault(variable, os.path.join(base, variable.lower()))
+
+
+_private_dirs()

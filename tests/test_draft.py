@@ -1,4 +1,4 @@
-"""The 2-player draft: the shipped table of open-hand values, the exact equilibrium, `coup
+"""The 2-player draft: the open-hand values of its 500 games (from the endgame tables), the exact equilibrium, `coup
 draft`, and the advice at the table."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from companion.coup.cli import main
 from companion.coup.commands import session as Session
-from companion.coup.draft_advice import Advice, advice_for, shipped
+from companion.coup.draft_advice import Advice, advice_for, from_tables
 from companion.coup.tracker import replay
 from solver.coup import Character, Draft, Variant
 from solver.coup.draft import deals, games, opening, pick_pairs, solve_pair
@@ -27,20 +27,20 @@ CHEAPEST = {
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
-def test_the_shipped_table_has_every_game_of_the_draft(variant: Variant) -> None:
-    table = shipped(variant)
+def test_the_tables_value_every_game_of_the_draft(variant: Variant) -> None:
+    table = from_tables(variant)
     assert set(table) == set(games(variant)) and len(table) == 500
     assert all(-1 <= v <= 1 for v in table.values())
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
-def test_the_shipped_table_equals_a_recomputation(variant: Variant) -> None:
+def test_the_tables_values_equal_a_recomputation_on_game_graphs(variant: Variant) -> None:
     """One graph (a pair of picks: its 20 deals, some 40 s) solved again from scratch; the
     inquisitor's with COUP_SLOW=1 (`coup draft --recompute` redoes all 500)."""
     if variant is Variant.INQUISITOR and not os.environ.get("COUP_SLOW"):
         pytest.skip("a second minute of solving: COUP_SLOW=1 runs it")
     fresh, states = solve_pair(variant, CHEAPEST[variant])
-    table = shipped(variant)
+    table = from_tables(variant)
     assert len(fresh) == 20 and states > 1000
     assert all(table[game] == value for game, value in fresh.items())
 
@@ -56,7 +56,7 @@ def test_a_game_of_the_table_is_the_value_of_its_opening() -> None:
 def independent_best_responses(variant: Variant, order: Draft, advice: Advice) -> None:
     """Recompute from the table alone what each pick is worth against the other seat's reported
     strategy, and check that no pick improves either side, exactly."""
-    table, chars = shipped(variant), variant.characters
+    table, chars = from_tables(variant), variant.characters
     e = advice.equilibrium
     for seat, mine, theirs in ((0, e.row, e.column), (1, e.column, e.row)):
         sign = 1 if seat == 0 else -1

@@ -168,7 +168,7 @@ def test_the_reference_method_agrees_on_small_positions(library: Library) -> Non
 
 
 def test_mid_turn_values_equal_todays_open_values(library: Library) -> None:
-    from solver.coup.hidden import open_values as todays
+    from solver.coup.hidden import graph_open_values as todays
 
     state = sample(SMALL[Variant.INQUISITOR], 1, seed=5)[0]
     inside = []

@@ -38,8 +38,9 @@ from .tracker import Table
 PERSONALITIES = ("honest", "bluffer", "counter", "random")
 DOUBT = Fraction(1, 8)
 """The counter challenges claims less likely than this to be true (or impossible ones)."""
-ENDGAME_HYPOTHESES, ENDGAME_BUDGET = 8, 600_000
-"""Limits of the solver's use by a bot (per decision)."""
+ENDGAME_HYPOTHESES, ENDGAME_BUDGET = 200, 600_000
+"""Limits of the endgame tables' use by a bot (per decision): hypotheses weighed, positions
+generated on the spot when a table is missing."""
 LOOPING = {Kind.STEAL: Verb.STEAL, Kind.ASSASSINATE: Verb.ASSASSINATE}
 """Actions a target can answer with a block, round and round."""
 QUIET = 0.1
@@ -56,7 +57,7 @@ class Bot:
     seat: int
     names: tuple[str, ...]
     seed: int = 0
-    solver: bool = False  # in a 2-player endgame of one card each, play the exact solver's move
+    solver: bool = False  # once two players are left, play the endgame tables' best move
     lines: list[str] = field(default_factory=list)
     table: Table = field(init=False)
     writer: RecordWriter = field(init=False)
@@ -111,9 +112,9 @@ class Bot:
         return self._keep_best(moves)
 
     def _solved(self, view: State, moves: list[Move]) -> Move | None:
-        """Once two players are left with one card each: the move with the best value, exact,
-        weighted over what this seat knows (None if the position is beyond the solver here)."""
-        if len(view.living()) != 2 or any(len(view.hidden[s]) > 1 for s in view.living()):
+        """Once two players are left: the move with the best value, exact (from the endgame
+        tables), weighted over what this seat knows (None if the position is beyond them here)."""
+        if len(view.living()) != 2:
             return None
         try:
             found = open_hypotheses(self.table, view)

@@ -29,6 +29,7 @@ from ..games import Game, register
 from ..progress import progress
 from ..prompt import Front, run, whole_lines
 from ..records import Journal, new_game_path
+from . import tables
 from .commands import front, session
 from .report import table_json, table_text
 from .tracker import Table
@@ -188,7 +189,7 @@ def _analyze(args: argparse.Namespace) -> int:
 
 
 def _draft(args: argparse.Namespace) -> int:
-    from .draft_advice import advice_for, draft_order, recompute, shipped
+    from .draft_advice import advice_for, draft_order, from_tables, recompute
 
     try:
         variant, order = Variant.parse(args.variant), draft_order(args.order)
@@ -199,10 +200,10 @@ def _draft(args: argparse.Namespace) -> int:
             with progress("solving the draft's games", total=15, quiet=args.json) as tick:
                 started = time.perf_counter()
                 table, states = recompute(variant, workers=args.workers, tick=tick)
-            same = table == shipped(variant)
+            same = table == from_tables(variant)
             seconds = time.perf_counter() - started
             verdict = "equal to" if same else "DIFFERENT from"
-            print(f"{len(table)} games, {states:,} states solved in {seconds:.0f} s: {verdict} the shipped table")
+            print(f"{len(table)} games, {states:,} states solved in {seconds:.0f} s: {verdict} the tables' values")
             if not same:
                 return 1
         advice = advice_for(variant, order)
@@ -318,6 +319,7 @@ def build(sub: Any) -> None:
     p.add_argument("--bots", default="", help="personalities, e.g. honest,bluffer,counter (default: random)")
     p.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
     p.set_defaults(func=_play)
+    tables.add(sub)
     p = sub.add_parser("demo", help="play and print a random game")
     p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
     p.add_argument("--variant", default="ambassador")

@@ -1,7 +1,8 @@
 """`coup draft`: exact advice for the 2-player draft (outputs.md, "2-player draft").
 
-The expensive part, the open-hand value of the 500 games the draft can produce per variant, is
-computed once (:func:`recompute`, 15 solver graphs) and shipped in ``companion/coup/data/draft.json``;
+The open-hand value of the 500 games the draft can produce per variant is read from the
+endgame tables (:func:`from_tables`: every draft family is shipped), or solved again from
+scratch on game graphs (:func:`recompute`, 15 graphs, the method before the tables) to compare;
 the draft's equilibrium is then a tiny exact linear program solved on the spot.
 
 >>> advice = Advice.load(Variant.AMBASSADOR, Draft.DEALT_FIRST)
@@ -11,23 +12,21 @@ Fraction(0, 1)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from solver.coup import Character, Draft, GameError, Variant
-from solver.coup.draft import Payoffs, dealt_first, pick_first, pick_pairs, solve_pair
+from solver.coup.draft import Payoffs, dealt_first, games, opening, pick_first, pick_pairs, solve_pair
+from solver.coup.tablebase import value_of
 from solver.equilibrium import Equilibrium
 
 from .advice import percent
 
-DATA = "draft.json"
 SEATS = ("first", "second")
 
 
@@ -39,37 +38,10 @@ def draft_order(text: str) -> Draft:
     return order
 
 
-def game_key(deal: tuple[Character, Character], picks: tuple[Character, Character]) -> str:
-    """'duke captain / assassin duke': the two dealt cards, then the two picks."""
-    return f"{deal[0].name_en} {deal[1].name_en} / {picks[0].name_en} {picks[1].name_en}"
-
-
-def to_json(table: Payoffs) -> dict[str, str]:
-    return {game_key(deal, picks): str(value) for (deal, picks), value in sorted(table.items(), key=str)}
-
-
-def from_json(data: dict[str, str]) -> Payoffs:
-    out: Payoffs = {}
-    for key, value in data.items():
-        dealt, picked = key.split(" / ")
-        d1, d2 = (Character.parse(w) for w in dealt.split())
-        p1, p2 = (Character.parse(w) for w in picked.split())
-        out[((d1, d2), (p1, p2))] = Fraction(value)
-    return out
-
-
-def shipped(variant: Variant) -> Payoffs:
-    """The payoff table shipped with the package. Raises GameError if it is missing."""
-    text = resources.files("companion.coup").joinpath("data", DATA).read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    if str(variant) not in data:
-        raise GameError(f"no shipped draft table for the {variant} variant; run coup draft --recompute")
-    return from_json(data[str(variant)]["payoffs"])
-
-
-def _solve_pair(job: tuple[Variant, tuple[Character, Character]]) -> tuple[dict[str, str], int]:
-    table, states = solve_pair(*job)
-    return to_json(table), states
+def from_tables(variant: Variant) -> Payoffs:
+    """The first player's value of each of the draft's 500 games, from the endgame tables.
+    Raises GameError if a table is missing and cannot be generated."""
+    return {(deal, picks): value_of(opening(variant, deal, picks)) for deal, picks in games(variant)}
 
 
 def recompute(
@@ -85,11 +57,15 @@ def recompute(
     states = 0
     with ExitStack() as stack:
         pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers)) if workers > 1 else None
-        for data, size in (pool.map if pool is not None else map)(_solve_pair, jobs):
-            out.update(from_json(data))
+        for table, size in (pool.map if pool is not None else map)(_solve_pair, jobs):
+            out.update(table)
             states += size
             tick()
     return out, states
+
+
+def _solve_pair(job: tuple[Variant, tuple[Character, Character]]) -> tuple[Payoffs, int]:
+    return solve_pair(*job)
 
 
 @dataclass(frozen=True)
@@ -102,7 +78,7 @@ class Advice:
 
     @classmethod
     def load(cls, variant: Variant, order: Draft, table: Payoffs | None = None) -> Advice:
-        table = shipped(variant) if table is None else table
+        table = from_tables(variant) if table is None else table
         solve = dealt_first if order is Draft.DEALT_FIRST else pick_first
         return cls(variant, order, solve(variant, table))
 
@@ -169,7 +145,7 @@ class Advice:
 
 @cache
 def advice_for(variant: Variant, order: Draft) -> Advice:
-    """The shipped table's advice (computed once per process)."""
+    """The advice from the endgame tables (computed once per process)."""
     return Advice.load(variant, order)
 
 

@@ -28,16 +28,19 @@ from .advice import percent
 from .beliefs import ASIDE, COURT
 from .tracker import Table
 
-MAX_HYPOTHESES = 40
-"""More hypotheses than this are refused (each is a full solve)."""
+MAX_HYPOTHESES = 400
+"""More hypotheses than this are refused (each is a probe of the endgame tables)."""
 
 
 def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:
     """The open-hand positions the table may be in, with their exact probabilities.
 
-    Raises :class:`~solver.GameError` unless two players are left and a turn is starting
-    (or, with ``mid_turn``, a player is to decide), and TooLarge beyond MAX_HYPOTHESES.
+    Before the first action (the set-up complete) the opening position is solved. Raises
+    :class:`~solver.GameError` unless two players are left and a turn is starting (or, with
+    ``mid_turn``, a player is to decide), and TooLarge beyond MAX_HYPOTHESES.
     """
+    if not table.started:
+        table = table.start()  # raises while the set-up owes something
     state = table.view
     if state is None or table.beliefs is None:
         raise GameError("the game has not started")
@@ -179,6 +182,14 @@ def solve_json(result: Answer, explain: bool = False) -> dict[str, Any]:
     return out
 
 
+def _how(result: Answer) -> str:
+    over = f" over {result.hypotheses} hypotheses" if result.hypotheses > 1 else ""
+    if result.states:
+        spot = f" and {result.states:,} positions solved on the spot"
+        return f"exact, from the endgame tables{spot}, in {result.seconds:.2f} s{over}"
+    return f"exact, from the endgame tables, in {result.seconds:.2f} s{over}"
+
+
 def solve_text(result: Answer, explain: bool = False) -> str:
     """The answer for a person."""
     data = solve_json(result, explain)
@@ -187,8 +198,7 @@ def solve_text(result: Answer, explain: bool = False) -> str:
         f"(wins {percent(result.win)}, loses {percent(result.loss)}, draws {percent(result.draw)})",
         f"best move: {data['best']}" + (f" (value {data['best_value']})" if result.hypotheses > 1 else ""),
         ("line (the most likely hypothesis): " if result.hypotheses > 1 else "line: ") + ", ".join(data["line"]),
-        f"{result.states:,} positions solved exactly in {result.seconds:.2f} s"
-        + (f" over {result.hypotheses} hypotheses" if result.hypotheses > 1 else ""),
+        _how(result),
     ]
     if explain:
         for h in data["explain"]:

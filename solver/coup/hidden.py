@@ -1,5 +1,8 @@
 """The solver's answer about a position with hypotheses: the weighted value, the best first
-move, the principal line, and the exact figures behind them (outputs.md, "Puzzles").
+move, the principal line, and the exact figures behind them (outputs.md, "Puzzles"), from the
+endgame tables (:mod:`solver.coup.tablebase`); and the same answers from a game graph solved on
+the spot (:func:`graph_open_values`, :func:`graph_answer`: today's method before the tables, for
+cross-checks, exports and recomputations).
 
 >>> from solver.coup.puzzle import Puzzle
 >>> p = Puzzle.from_mapping({"to_move": "Alice", "players": {
@@ -24,6 +27,9 @@ from .moves import Move
 from .puzzle import Hypothesis
 from .rules import Kind
 from .state import Phase, State
+from .tablebase.probe import library_for, probe
+from .tablebase.probe import open_values as table_values
+from .tablebase.probe import principal_line as table_line
 from .turns import build, build_many
 
 LINE_LENGTH = 20
@@ -31,23 +37,38 @@ LINE_LENGTH = 20
 
 @dataclass(frozen=True)
 class Solved:
-    """One hypothesis, solved: its value and figures at the root, each first move's value,
-    and its principal line (the graph itself is not kept: it can be large)."""
+    """One hypothesis, solved: its value and figures at the root, each first move's value (in
+    the engine's order), its principal line, and how many positions were solved on the spot
+    for it (0 when the tables answered)."""
 
     hypothesis: Hypothesis
     value: Fraction
     win: Fraction
     loss: Fraction
     moves: list[tuple[Move, Fraction]]
-    states: int
-    solution: Solution | None = None  # kept only when asked for (--graph)
+    line: list[Move]
+    states: int = 0
+    solution: Solution | None = None  # a graph solved on the spot, kept only when asked for (--graph)
 
     @classmethod
-    def of(cls, hypothesis: Hypothesis, budget: int, keep: bool = False) -> Solved:
+    def from_tables(cls, hypothesis: Hypothesis, budget: int) -> Solved:
+        """The hypothesis answered from the tables (a missing table generated on the spot, at
+        most ``budget`` positions). Raises Unsupported, TooLarge or NotCertified."""
+        state = hypothesis.state
+        p = probe(state, library=library_for(budget))
+        value_of = {m: v for m, v, _ in p.moves}
+        moves = [(m, value_of[m]) for m in state.legal_moves()]
+        return cls(hypothesis, p.value, p.win, p.loss, moves, p.line(3 * LINE_LENGTH))
+
+    @classmethod
+    def from_graph(cls, hypothesis: Hypothesis, budget: int, keep: bool = False) -> Solved:
+        """The hypothesis solved on a game graph built on the spot (at most ``budget``
+        positions). Raises TooLarge or NotCertified."""
         solution = solve(build(hypothesis.state, budget))
         g, v = solution.graph, solution.value
         moves = [(g.move(e), v[int(g.succ[e])]) for e in g.successors(0)]
-        return cls(hypothesis, v[0], solution.win[0], solution.loss[0], moves, g.size, solution if keep else None)
+        line = graph_line(solution, max(moves, key=lambda mv: mv[1])[0])
+        return cls(hypothesis, v[0], solution.win[0], solution.loss[0], moves, line, g.size, solution if keep else None)
 
 
 @dataclass(frozen=True)
@@ -77,16 +98,37 @@ def answer(
     keep: bool = False,
     tick: Callable[[], None] = lambda: None,
 ) -> Answer:
-    """Solve each hypothesis open-hand (at most ``budget`` positions each) and weigh them
-    (``keep``: keep the most probable hypothesis's solution, for export); ``tick()`` is called
-    after each hypothesis. Raises TooLarge or NotCertified."""
+    """Answer each hypothesis open-hand from the tables and weigh them; ``budget`` bounds what
+    is generated on the spot when a table is missing; with ``keep`` the most probable
+    hypothesis is also solved on a game graph, kept for export. ``tick()`` after each
+    hypothesis. Raises Unsupported, TooLarge or NotCertified."""
+    return _weighed(hypotheses, lambda h: Solved.from_tables(h, budget), budget, keep, tick)
+
+
+def graph_answer(
+    hypotheses: list[Hypothesis], budget: int = DEFAULT_BUDGET, tick: Callable[[], None] = lambda: None
+) -> Answer:
+    """:func:`answer` with every hypothesis solved on a game graph built on the spot (today's
+    method before the tables: for cross-checks and recomputations)."""
+    return _weighed(hypotheses, lambda h: Solved.from_graph(h, budget), budget, False, tick)
+
+
+def _weighed(
+    hypotheses: list[Hypothesis],
+    solve_one: Callable[[Hypothesis], Solved],
+    budget: int,
+    keep: bool,
+    tick: Callable[[], None],
+) -> Answer:
     started = time.perf_counter()
     hypotheses = [Hypothesis(two_seats(h.state), h.probability) for h in hypotheses]
     likely = max(range(len(hypotheses)), key=lambda i: (hypotheses[i].probability, -i))
     solved = []
-    for i, h in enumerate(hypotheses):
-        solved.append(Solved.of(h, budget, keep=keep or i == likely))
+    for h in hypotheses:
+        solved.append(solve_one(h))
         tick()
+    if keep:
+        solved[likely] = replace(solved[likely], solution=Solved.from_graph(hypotheses[likely], budget, True).solution)
     root = hypotheses[0].state
     value = sum((s.hypothesis.probability * s.value for s in solved), Fraction(0))
     win = sum((s.hypothesis.probability * s.win for s in solved), Fraction(0))
@@ -95,11 +137,6 @@ def answer(
     weighted = [sum((s.hypothesis.probability * dict(s.moves)[m] for s in solved), Fraction(0)) for m in moves]
     best_value = max(weighted)
     best = moves[weighted.index(best_value)]  # ties: the engine's order (action table, then seats)
-    solution = solved[likely].solution
-    assert solution is not None
-    line = principal_line(solution, best)
-    if not keep:
-        solved = [replace(s, solution=None) for s in solved]
     return Answer(
         to_move=root.names[root.current_player()],
         value=value,
@@ -108,43 +145,69 @@ def answer(
         draw=1 - win - loss,
         best=best,
         best_value=best_value,
-        line=line,
+        line=_line_text(root.names, _line_from(solved[likely], best, budget)),
         states=sum(s.states for s in solved),
         seconds=time.perf_counter() - started,
         solved=solved,
     )
 
 
-def principal_line(solution: Solution, first: Move) -> list[str]:
-    """The moves of the line: ``first``, then the reported strategies, the most probable
-    chance outcome at each draw; passes are left out (as the table leaves them implicit)."""
+def _line_from(solved: Solved, first: Move, budget: int) -> list[Move]:
+    """The principal line of a solved hypothesis starting with ``first`` (the weighed best
+    move, which may differ from the hypothesis's own best)."""
+    if solved.line and solved.line[0] == first:
+        return solved.line
+    after = solved.hypothesis.state.apply(first)
+    return [first, *table_line(after, 3 * LINE_LENGTH, library_for(budget))]
+
+
+def _line_text(names: tuple[str, ...], line: list[Move]) -> list[str]:
+    """A line in the table's words, passes left out (as the table leaves them implicit), at most
+    :data:`LINE_LENGTH` moves."""
+    return [m.text(names) for m in line if m.kind is not Kind.PASS][:LINE_LENGTH]
+
+
+def graph_line(solution: Solution, first: Move) -> list[Move]:
+    """The moves of a graph solution's line: ``first``, then the reported strategies and the
+    forced moves folded into the edges, the most probable chance outcome at each draw."""
     g = solution.graph
-    names = g.names
     first_edge = next(e for e in g.successors(0) if g.move(e) == first)
     node = int(g.succ[first_edge])
-    line = [m.text(names) for m in (first, *g.tail(first_edge)) if m.kind is not Kind.PASS]
+    line: list[Move] = [first, *g.tail(first_edge)]
     seen = {0}
-    while len(line) < LINE_LENGTH and g.kind[node] != END and node not in seen:
+    while len(line) < 3 * LINE_LENGTH and g.kind[node] != END and node not in seen:
         seen.add(node)
         if g.kind[node] == CHANCE:
             edge = max(g.successors(node), key=lambda e: (g.exact(e), -e))
         else:
             edge = int(solution.choice[node])
-        line.extend(m.text(names) for m in (g.move(edge), *g.tail(edge)) if m.kind is not Kind.PASS)
+        line.extend((g.move(edge), *g.tail(edge)))
         node = int(g.succ[edge])
     return line
 
 
 def open_values(states: list[State], budget: int = DEFAULT_BUDGET, seat: int = 0) -> list[Fraction]:
     """The exact open-hand value of each state for ``seat``, at any point of a turn (a
-    challenge window, a card to lose...): the rest of the turn is a small tree, solved
-    backwards from the exact values of the turn starts it leads to (each side's turn starts
-    solved as one graph). States of bigger games with two players left are solved on their
-    two seats (:meth:`State.heads_up`). Raises TooLarge or NotCertified.
+    challenge window, a card to lose...), from the tables: the rest of the turn is expanded by
+    the engine and valued backwards from the stored turn starts. States of bigger games with two
+    players left are valued on their two seats; ``budget`` bounds what is generated on the spot
+    when a table is missing. Raises Unsupported, TooLarge or NotCertified.
 
     >>> from solver.coup.state import State
     >>> s = State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
     >>> open_values([s, s.apply(Move(Kind.INCOME, 0))])
+    [Fraction(1, 1), Fraction(-1, 1)]
+    """
+    return table_values(states, seat, library_for(budget))
+
+
+def graph_open_values(states: list[State], budget: int = DEFAULT_BUDGET, seat: int = 0) -> list[Fraction]:
+    """:func:`open_values` from game graphs built on the spot (each side's turn starts solved as
+    one graph): today's method before the tables. Raises Unsupported, TooLarge or NotCertified.
+
+    >>> from solver.coup.state import State
+    >>> s = State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
+    >>> graph_open_values([s, s.apply(Move(Kind.INCOME, 0))])
     [Fraction(1, 1), Fraction(-1, 1)]
     """
     heads = [two_seats(s) for s in states]

@@ -191,10 +191,11 @@ class State(NamedTuple):
         return len(self.hidden[seat])
 
     def heads_up(self) -> State:
-        """The same position with only the two living players' seats: the eliminated
-        players' face-up cards set aside (they are out of play either way). A 2-seat state is
-        returned unchanged. Raises :class:`Unsupported` unless exactly two players are alive and
-        the deck is the 15-card one (7 or 8 players deal 20 cards).
+        """The same position with only the two living players' seats: the eliminated players'
+        face-up cards set aside (they are out of play either way). A 2-seat state is returned
+        unchanged. Of a 7- or 8-player game (20 cards) it gives a 2-seat position with up to 4
+        copies of a character, which the endgame tables solve but :meth:`check` refuses.
+        Raises :class:`Unsupported` unless exactly two players are alive.
 
         >>> s = State.from_text("ambassador Alice:0:-:DD Bob:3:A:C Carol:2:K:B "
         ...                     "court=DACCKKBBA aside=- phase=action actor=Bob")
@@ -206,12 +207,10 @@ class State(NamedTuple):
         living = self.living()
         if len(living) != 2:
             raise Unsupported(f"the exact solver covers two players; {len(living)} are alive")
-        if len(deck(self.variant, len(self.names))) != len(deck(self.variant, 2)):
-            raise Unsupported(f"a game of {len(self.names)} players is dealt from 20 cards, the solver's from 15")
         seat = {old: new for new, old in enumerate(living)}
         t = self.turn
         turn = t._replace(
-            actor=seat[t.actor],
+            actor=seat.get(t.actor, NOBODY),
             decider=seat.get(t.decider, NOBODY),
             target=seat.get(t.target, NOBODY),
             blocker=seat.get(t.blocker, NOBODY),

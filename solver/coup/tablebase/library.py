@@ -149,6 +149,14 @@ class Library:
         places = ", ".join(str(d) for d in [*self.directories, *([self.cache] if self.cache else [])])
         return f"<Library {len(self._tables)} tables loaded from {places}>"
 
+    def limited(self, budget: int | None) -> Library:
+        """This library with another generation budget, sharing the tables it has loaded."""
+        if budget == self.budget:
+            return self
+        other = Library(self.directories, self.cache, budget, self.tick)
+        other._tables = self._tables
+        return other
+
     def paths(self) -> list[Path]:
         return [*self.directories, *([self.cache] if self.cache else [])]
 

@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...errors import NotCertified, Unsupported
-from ..cards import sort_cards
-from ..moves import NOBODY, Move
+from ..moves import Move
 from ..state import Phase, State
 from .index import locate
 from .library import Library
@@ -76,7 +75,7 @@ def probe(state: State, seat: int | None = None, library: Library | None = None)
     :class:`~solver.errors.TooLarge` (a table to generate past the library's budget) or
     :class:`~solver.errors.NotCertified` (a stored value that the engine's moves contradict)."""
     lib = library or default_library()
-    state = _two_seats(state)
+    state = state.heads_up()
     if seat is None:
         seat = state.current_player() if state.current_player() >= 0 else state.turn.actor
     if seat not in (0, 1):
@@ -127,11 +126,17 @@ def value_of(state: State, library: Library | None = None) -> Fraction:
 
 
 def open_values(states: Sequence[State], seat: int = 0, library: Library | None = None) -> list[Fraction]:
-    """The exact open-hand value of each state for ``seat`` (as :func:`solver.coup.hidden.open_values`,
-    from the tables): at any point of a turn; states of bigger games with two players left on
-    their two seats. Raises :class:`Unsupported` if ``seat`` is out of the game."""
+    """The exact open-hand value of each state for ``seat``, from the tables: at any point of a
+    turn (one backward induction shared by every state given, so the states of one turn are
+    valued once); states of bigger games with two players left on their two seats. Raises
+    :class:`Unsupported` if ``seat`` is out of the game or a state out of the tables' reach.
+
+    >>> s = State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
+    >>> open_values([s], seat=1)
+    [Fraction(-1, 1)]
+    """
     out = []
-    lib = library or default_library()
+    turn = _Turn(library or default_library())
     for state in states:
         if state.is_terminal():
             out.append(Fraction(1 if state.winner() == seat else -1))
@@ -139,14 +144,15 @@ def open_values(states: Sequence[State], seat: int = 0, library: Library | None 
         living = state.living() if len(state.names) > 2 else (0, 1)
         if seat not in living:
             raise Unsupported(f"{state.names[seat]} is out of the game")
-        out.append(probe(state, living.index(seat), lib).value)
+        value = turn.figures(state.heads_up()).value
+        out.append(value if living.index(seat) == 0 else -value)
     return out
 
 
 def principal_line(state: State, max_moves: int = LINE_LENGTH, library: Library | None = None) -> list[Move]:
     """See :meth:`Probe.line`."""
     turn = _Turn(library or default_library())
-    state = _two_seats(state)
+    state = state.heads_up()
     line: list[Move] = []
     while len(line) < max_moves and not state.is_terminal():
         if state.is_chance_node():
@@ -211,36 +217,6 @@ def _rank(rank: int | None) -> int:
     return NO_RANK if rank is None else rank
 
 
-def _two_seats(state: State) -> State:
-    """``state`` on its two living players' seats (as :meth:`State.heads_up`, for the 20-card
-    deck of 7-8 players too). Raises :class:`Unsupported` unless exactly two are alive."""
-    if len(state.names) == 2:
-        return state
-    living = state.living()
-    if len(living) != 2:
-        raise Unsupported(f"the tables cover two players; {len(living)} are alive")
-    seat = {old: new for new, old in enumerate(living)}
-    t = state.turn
-    turn = t._replace(
-        actor=seat.get(t.actor, NOBODY),
-        decider=seat.get(t.decider, NOBODY),
-        target=seat.get(t.target, NOBODY),
-        blocker=seat.get(t.blocker, NOBODY),
-        challenger=seat.get(t.challenger, NOBODY),
-    )
-    dead = tuple(c for old in range(len(state.names)) if old not in seat for c in state.face_up[old])
-    return State(
-        tuple(state.names[i] for i in living),
-        state.variant,
-        tuple(state.coins[i] for i in living),
-        tuple(state.hidden[i] for i in living),
-        tuple(state.face_up[i] for i in living),
-        state.court,
-        sort_cards((*state.aside, *dead)),
-        turn,
-    )
-
-
 _DEFAULT: list[Library] = []
 
 
@@ -249,3 +225,9 @@ def default_library() -> Library:
     if not _DEFAULT:
         _DEFAULT.append(Library())
     return _DEFAULT[0]
+
+
+def library_for(budget: int | None) -> Library:
+    """The default library, generating at most ``budget`` positions on the spot when a table is
+    missing (the tables it has loaded are shared)."""
+    return default_library().limited(budget)
