@@ -328,10 +328,11 @@ def top_odds(state: State) -> ClaimOdds:
     return claim_odds(state.unseen(), top.hand, top.follows, top.claim, state.deck)
 
 
-def top_advice(state: State) -> Advice:
-    """The challenge advice on the top card of ``state`` (see :func:`top_odds`)."""
+def top_advice(state: State, odds: ClaimOdds | None = None) -> Advice:
+    """The challenge advice on the top card of ``state`` (see :func:`top_odds`); ``odds``: the
+    top card's odds when already computed."""
     top = state.top
-    odds = top_odds(state)
+    odds = odds if odds is not None else top_odds(state)
     assert top is not None
     last = not state.hands[top.player]
     ends = last and (
