@@ -98,7 +98,7 @@ class Challenged:
         what = f"{n.challenger} challenges {n.claimant}'s {n.claim} on {n.trait}"
         if self.known:
             return "info", f"{what}: {'false' if n.chance == 1 else 'true'}, as you know"
-        return "info", f"{what}: false with {percent(n.chance)}"
+        return "info", f"{what}: false with {percent(n.chance)}" if n.chance is not None else what
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ class ChallengeNote:
     claim: Claim
     claim_line: int
     trait: Trait
-    chance: Fraction
+    chance: Fraction | None  # None on a table that does not price (a bot's)
     pile: int
     last: bool
     card: Card | None = None

@@ -65,12 +65,21 @@ class Table:
     lines: tuple[tuple[int, Line], ...] = ()  # accepted lines (the header aside) with their numbers
     ledger: Ledger = field(default_factory=Ledger)
     drawn: Drawn | None = None
+    priced: bool = True  # price and flag every claim as it is typed (a bot's table prices when it decides)
 
     @classmethod
-    def new(cls, deck: Deck = DECK, threshold: Fraction = UNLIKELY_BELOW) -> Table:
+    def new(cls, deck: Deck = DECK, threshold: Fraction = UNLIKELY_BELOW, priced: bool = True) -> Table:
         """An empty table for ``deck`` (the published one by default; small ones for exact
-        cross-checks), flagging claims less likely than ``threshold`` as ``unlikely``."""
-        return cls(deck=deck, threshold=threshold)
+        cross-checks), flagging claims less likely than ``threshold`` as ``unlikely``; without
+        ``priced``, claims are noted unpriced (no flags, no advice: a bot's table)."""
+        return cls(deck=deck, threshold=threshold, priced=priced)
+
+    def _but(self, **changes: object) -> Table:
+        """This table with ``changes``: :func:`dataclasses.replace` without its per-call
+        introspection (the tracker's hot path; the fields are the dataclass's own)."""
+        new = object.__new__(Table)
+        vars(new).update(vars(self), **changes)
+        return new
 
     def __repr__(self) -> str:
         return f"<Table {len(self.lines)} lines, {self.state.text() if self.state else 'set-up'}>"
@@ -182,14 +191,14 @@ class Table:
             raise IllegalMove(f"the game is over: {' and '.join(self.winners())} won")
         table, events = _HANDLERS[line.verb](self, line, number)
         if line.verb is not Verb.GAME:
-            table = replace(table, lines=(*table.lines, (number, line)))
+            table = table._but(lines=(*table.lines, (number, line)))
         return table, (*events, *table._afterwards(self))
 
     def _afterwards(self, before: Table) -> Events:
         """What the table says once the line is applied: the end, what it waits for, or the
         seat's true plays on its turn."""
         s = self.state
-        if s is None:
+        if s is None or not self.priced:
             return []
         if self.over:
             return [Over(self._ending())] if not before.over else []
@@ -216,7 +225,7 @@ class Table:
     def _game(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.header or self.names:
             raise IllegalMove("'game spicy' comes once, first")
-        return replace(self, header=True), []
+        return self._but(header=True), []
 
     def _players(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.names:
@@ -225,12 +234,12 @@ class Table:
         while state.turn.phase is Phase.DEAL:
             seat = next(i for i, h in enumerate(state.hands) if len(h) < self.deck.hand)
             state = state.apply(Move(Kind.DEAL, seat, card=UNKNOWN))
-        return replace(self, names=line.names, state=state), []
+        return self._but(names=line.names, state=state), []
 
     def _me(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.started or self.me is not None:
             raise IllegalMove("'me NAME' comes once, after players, before the first action")
-        return replace(self, me=self.seat(str(line.player))), []
+        return self._but(me=self.seat(str(line.player))), []
 
     def _hand(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.me is None or self.hand_given or self.started:
@@ -241,7 +250,7 @@ class Table:
         assert s is not None
         state = s._replace(hands=(*s.hands[: self.me], line.cards, *s.hands[self.me + 1 :]))
         state.check()  # no more copies than the deck has
-        return replace(self, state=state, hand_given=True), []
+        return self._but(state=state, hand_given=True), []
 
     # -- actions and answers -------------------------------------------------------------------
 
@@ -284,14 +293,14 @@ class Table:
         events: Events = []
         if seat == self.me:
             note = replace(note, card=card)
-        else:
+        elif self.priced:
             odds = claim_odds(s.unseen(), note.hand, note.follows, claim, self.deck)
             note = replace(note, odds=odds, flag=flag(odds, self.threshold))
             events = [Priced(note), *([Flagged(note)] if note.flag is not None else [])]
             events.append(Advised(top_advice(after, odds), name))
-        if note.last:
+        if note.last and self.priced:
             events.append(self._last_card(after, seat))
-        table = replace(self, state=after, ledger=self.ledger.claimed(note), started=True, drawn=None)
+        table = self._but(state=after, ledger=self.ledger.claimed(note), started=True, drawn=None)
         return table, events
 
     def _last_card(self, s: State, seat: int) -> LastCard:
@@ -337,18 +346,22 @@ class Table:
         while s.turn.decider != seat:
             s = s.apply(Move(Kind.DECLINE, s.turn.decider))
         known = top.card.is_known
-        chance = Fraction(not true_on(top.card, trait, top.claim)) if known else 1 - top_odds(s).honest.of(trait)
+        chance: Fraction | None = None
+        if known:
+            chance = Fraction(not true_on(top.card, trait, top.claim))
+        elif self.priced:
+            chance = 1 - top_odds(s).honest.of(trait)
         note = ChallengeNote(
             number, name, self.names[top.player], top.claim, self.ledger.top().line, trait, chance,
             s.pile_size, not s.hands[top.player], top.card if known else None,
         )  # fmt: skip
         after = s.apply(Move(Kind.CHALLENGE, seat, trait=trait))
-        table = replace(self, state=after, ledger=self.ledger.challenged(note), started=True, drawn=None)
-        events: Events = [Challenged(note, known)]
-        if known:
-            table = table._settled(after)
-            events.append(Resolved(note, table.state is not None and _trophy(s, table.state, top.player)))
-        return table, events
+        table = self._but(state=after, ledger=self.ledger.challenged(note), started=True, drawn=None)
+        if not known:
+            return table, [Challenged(note, known)] if self.priced else []
+        table = table._settled(after)
+        assert table.state is not None
+        return table, [Challenged(note, known), Resolved(note, _trophy(s, table.state, top.player))]
 
     def _no_challenge(self) -> str:
         s = self.state
@@ -368,7 +381,7 @@ class Table:
         owner = s.top.player
         after = s.apply(Move(Kind.REVEAL, owner, card=card))
         ledger = self.ledger.revealed(card)
-        table = replace(self, ledger=ledger)._settled(after)
+        table = self._but(ledger=ledger)._settled(after)
         assert table.state is not None
         return table, [Resolved(ledger.challenges[-1], _trophy(s, table.state, owner))]
 
@@ -378,7 +391,7 @@ class Table:
         if s is None or s.turn.phase is not Phase.LAST_CARD or s.top is None or s.top.player != self.seat(name):
             raise IllegalMove("take-back is for a last card not announced, by its player, before any challenge")
         after = s.apply(Move(Kind.TAKE_BACK, s.top.player))
-        return replace(self, ledger=self.ledger.taken_back())._settled(after), []
+        return self._but(ledger=self.ledger.taken_back())._settled(after), []
 
     def _draw(self, line: Line, number: int) -> tuple[Table, Events]:
         s = self.state
@@ -409,7 +422,7 @@ class Table:
                 s = s.apply(Move(Kind.DRAW, s.turn.decider, card=UNKNOWN))
         elif s.turn.phase not in (Phase.PLAY, Phase.WINDOW, Phase.DRAW):
             raise IllegalMove(f"World's End cannot show now: the table waits for {self.waiting}")
-        return replace(self, state=s.apply(Move(Kind.WORLDS_END, -1)), drawn=None), []
+        return self._but(state=s.apply(Move(Kind.WORLDS_END, -1)), drawn=None), []
 
     def _settled(self, s: State) -> Table:
         """The table at ``s`` once the other players' owed draws are made unseen (up to the
@@ -419,7 +432,7 @@ class Table:
             s = s.apply(Move(Kind.DRAW, s.turn.decider, card=UNKNOWN))
             count += 1
         drawn = Drawn(before, count) if count else None
-        return replace(self, state=s, started=True, drawn=drawn)
+        return self._but(state=s, started=True, drawn=drawn)
 
 
 def _trophy(before: State, after: State, seat: int) -> bool:
