@@ -156,7 +156,10 @@ class Table:
         return tuple(self.names[i] for i in s.winners()) if s is not None else ()
 
     def record_lines(self) -> list[str]:
-        """The canonical record: ``game spicy``, then every accepted line in canonical words."""
+        """The canonical record: ``game spicy``, then every accepted line in canonical words
+        (nothing before the first line: a table just opened has no record yet)."""
+        if not self.header and not self.lines:
+            return []
         return ["game spicy", *(line.canonical() for _, line in self.lines)]
 
     def record(self) -> str:
@@ -403,7 +406,9 @@ class Table:
         if count > owed:
             raise IllegalMove(f"you draw {owed} card{'s' * (owed > 1)} now, not {count}")
         if count > len(s.draw):
-            raise IllegalMove(f"the draw pile has only {len(s.draw)} cards: draw them, then worlds-end")
+            left = len(s.draw)
+            them = "them" if left != 1 else "it"
+            raise IllegalMove(f"the draw pile has only {left} card{'s' * (left != 1)}: draw {them}, then worlds-end")
         for card in line.cards:
             s = s.apply(Move(Kind.DRAW, self.me, card=card))
         return self._settled(s), []
