@@ -62,17 +62,17 @@ def check(record: str, deck: spicy_brute.Deck, step: int = 1) -> int:
     return len(cuts)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(25))
 def test_every_prefix_of_random_small_deck_records_matches_the_brute_force(seed: int) -> None:
     assert check(random_record(seed, 2 + seed % 3, SMALL), SMALL) > 3
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(20))
 def test_every_prefix_of_one_card_hand_records_matches_the_brute_force(seed: int) -> None:
     assert check(random_record(seed, 2 + seed % 4, ONE_CARD), ONE_CARD) > 3
 
 
-FAST_FULL = (0, 3, 4, 11, 12, 14)
+FAST_FULL = (0, 3, 4, 12)
 """Full-deck seeds of the default run, 2 to 6 players, chosen among those the brute force replays
 in a few tenths of a second (the slow run takes every seed)."""
 
@@ -97,7 +97,7 @@ def test_the_comparison_sees_flags_odds_and_counts() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(40, 400))
+@pytest.mark.parametrize("seed", range(25, 400))
 def test_every_prefix_of_many_more_small_deck_records_matches_the_brute_force(seed: int) -> None:
     check(random_record(seed, 2 + seed % 5, SMALL if seed % 2 else ONE_CARD), SMALL if seed % 2 else ONE_CARD)
 

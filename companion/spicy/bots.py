@@ -30,6 +30,7 @@ from solver.spicy.odds import top_advice, top_counts, true_plays
 from solver.vocabulary import fold
 
 from ..session import Message, SoloGame
+from .advice import Waiting
 from .language import Line, Verb, parse_line
 from .simulate import NAMES, SeatView, play_move
 
@@ -161,7 +162,8 @@ def bot_game(
 
 # -- a game against bots at the prompt ---------------------------------------------------------
 
-YOU = "You"
+YOU = NAMES[0]
+"""The person's seat at ``spicy play``: the first, named as in the records."""
 DECLINES = frozenset({"no", "non", "decline", "stand", "let-it-stand", "ok"})
 """What the person types to let a top card stand (besides ``pass``)."""
 
@@ -184,10 +186,11 @@ class BotTable(SoloGame[Move]):
         if self.personalities and len(self.personalities) != self.players - 1:
             raise GameError(f"--bots names {len(self.personalities)} personalities for {self.players - 1} bots")
         self.rng = random.Random(self.seed)
-        self.names = (YOU, *NAMES[1 : self.players])
+        self.names = NAMES[: self.players]
         kinds = self.personalities or tuple(self.rng.choice(PERSONALITIES[:3]) for _ in range(self.players - 1))
         self.bots = {s: Bot(kinds[s - 1], s, self.names, self.deck, self.rng.randrange(2**31)) for s in self.seats}
         self.view = SeatView(self.names, 0, self.deck)
+        self.view.take_told()  # the set-up lines: the person knows who plays
         self.state = new_game(self.names, self.deck)
 
     @property
@@ -196,7 +199,7 @@ class BotTable(SoloGame[Move]):
 
     def intro(self) -> list[Message]:
         who = ", ".join(f"{self.names[s]} ({b.personality})" for s, b in self.bots.items())
-        rows: list[Message] = [("info", f"You play Spicy against {who}. 'table', 'odds', 'quit'.")]
+        rows: list[Message] = [("info", f"You are {YOU}, against {who}. Type your moves; 'table', 'odds', 'quit'.")]
         return [*rows, *self._run()]
 
     def moves(self) -> list[str]:
@@ -232,10 +235,14 @@ class BotTable(SoloGame[Move]):
         return self._apply(move) + self._run()
 
     def _apply(self, move: Move) -> list[Message]:
-        before = len(self.view.lines)
         self.state = play_move(self.state, move, [self.view, *(b.view for b in self.bots.values())])
-        said: list[Message] = [("info" if move.player == 0 else "", f"  {line}") for line in self.view.lines[before:]]
-        return said + [event.message() for event in self.view.take_events()]
+        said: list[Message] = []
+        for line, events in self.view.take_told():
+            said.append(("info" if line.startswith(YOU) else "", f"  {line}"))
+            said += [
+                event.message() for event in events if not isinstance(event, Waiting)
+            ]  # the game goes on by itself
+        return said
 
     def _run(self) -> list[Message]:
         """Play the bots and chance until the person decides or the game ends."""

@@ -44,7 +44,7 @@ class SeatView:
         self.seat = seat
         self.table = Table.new(deck, threshold, priced)
         self.lines: list[str] = []
-        self.events: list[Event] = []  # what the lines told since the last `take_events()` produced
+        self.told: list[tuple[str, tuple[Event, ...]]] = []  # the lines since `take_told()`, with their events
         self._digest = hashlib.blake2b(digest_size=8)
         self._dealt: list[Card] = []
         self._drawing: list[Card] = []  # the seat's draw in progress
@@ -62,13 +62,15 @@ class SeatView:
         self.table, events = self.table.apply(line, len(self.lines) + 1)
         text = line.canonical()
         self.lines.append(text)
-        self.events.extend(events)
+        if self.table.priced:
+            self.told.append((text, events))
         self._digest.update(text.encode() + b"\n")
         self._since = 0
 
-    def take_events(self) -> list[Event]:
-        events, self.events = self.events, []
-        return events
+    def take_told(self) -> list[tuple[str, tuple[Event, ...]]]:
+        """The lines told since the last call, each with the events the seat's table said."""
+        told, self.told = self.told, []
+        return told
 
     def seed(self) -> int:
         """A number from everything the seat has seen so far (the same lines, the same number)."""

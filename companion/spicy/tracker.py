@@ -25,7 +25,7 @@ solver.errors.IllegalMove: Ben cannot claim chili 1: a pile of chili at 1 needs 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.errors import GameError, IllegalMove, ImpossibleTable
@@ -292,13 +292,16 @@ class Table:
             raise IllegalMove(f"{name} has no card to play")
         card = line.card if line.card is not None else UNKNOWN
         after = s.apply(Move(Kind.PLAY, seat, card=card, claim=claim))
-        note = ClaimNote(number, name, claim, s.top_claim(), len(s.hands[seat]), after.pile_size)
+        follows, hand = s.top_claim(), len(s.hands[seat])
         events: Events = []
-        if seat == self.me:
-            note = replace(note, card=card)
-        elif self.priced:
-            odds = claim_odds(s.unseen(), note.hand, note.follows, claim, self.deck)
-            note = replace(note, odds=odds, flag=flag(odds, self.threshold))
+        if seat == self.me or not self.priced:
+            known = card if seat == self.me else None
+            note = ClaimNote(number, name, claim, follows, hand, after.pile_size, card=known)
+        else:
+            odds = claim_odds(s.unseen(), hand, follows, claim, self.deck)
+            note = ClaimNote(
+                number, name, claim, follows, hand, after.pile_size, odds=odds, flag=flag(odds, self.threshold)
+            )
             events = [Priced(note), *([Flagged(note)] if note.flag is not None else [])]
             events.append(Advised(top_advice(after, odds), name))
         if note.last and self.priced:
