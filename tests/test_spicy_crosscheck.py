@@ -99,11 +99,12 @@ def test_the_comparison_sees_flags_odds_and_counts() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(25, 400))
 def test_every_prefix_of_many_more_small_deck_records_matches_the_brute_force(seed: int) -> None:
-    check(random_record(seed, 2 + seed % 5, SMALL if seed % 2 else ONE_CARD), SMALL if seed % 2 else ONE_CARD)
+    deck, players = (SMALL, 2 + seed % 4) if seed % 2 else (ONE_CARD, 2 + seed % 5)  # 6 hands of 3 leave no draw pile
+    check(random_record(seed, players, deck), deck)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(120))
+@pytest.mark.parametrize("seed", range(80))
 def test_many_more_full_deck_records_match_the_brute_force(seed: int) -> None:
-    check(random_record(seed, 2 + seed % 5, FULL), FULL, step=4)
-    check(seat_record(2 + seed % 5, seed, None if seed % 3 == 0 else seed % 2), FULL, step=10)
+    check(random_record(seed, 2 + seed % 5, FULL), FULL, step=12)
+    check(seat_record(2 + seed % 5, seed, None if seed % 3 == 0 else seed % 2), FULL, step=25)

@@ -230,7 +230,7 @@ def resolve_name(word: str, names: tuple[str, ...]) -> str:
     if exact:
         return exact[0]
     matches = [n for n in names if fold(n).startswith(folded)]
-    if len(matches) == 1:
+    if len(matches) == 1 and not is_reserved(folded):  # a word of the language is never a name's prefix
         return matches[0]
     if len(matches) > 1:
         raise ParseError(f"{typed(word)!r} could be {' or '.join(matches)}: type more of the name", input=typed(word))

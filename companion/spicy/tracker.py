@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.errors import GameError, IllegalMove, ImpossibleTable
-from solver.spicy import DECK, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, new_game, true_on
+from solver.errors import IllegalMove
+from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, new_game, true_on
 from solver.spicy.odds import UNLIKELY_BELOW, claim_odds, flag, top_advice, top_odds, true_plays
 from solver.spicy.rules import TROPHIES_TO_WIN
 
@@ -92,10 +92,6 @@ class Table:
     @property
     def over(self) -> bool:
         return self.state is not None and self.state.is_terminal()
-
-    @property
-    def spectator(self) -> bool:
-        return self.me is None
 
     @property
     def turn(self) -> str | None:
@@ -170,7 +166,9 @@ class Table:
         return self.lines[-1][1].canonical() if self.lines else "game spicy" if self.header else None
 
     def status(self) -> str:
-        waiting = f"; waiting for {self.waiting}" if self.waiting and not self.over else ""
+        if self.over:
+            return f"{len(self.lines) + 1} lines; the game is over: {' and '.join(self.winners())} won"
+        waiting = f"; waiting for {self.waiting}" if self.waiting else ""
         return f"{len(self.lines) + 1} lines so far{waiting}"
 
     # -- applying a line -----------------------------------------------------------------------
@@ -234,9 +232,8 @@ class Table:
         if self.names:
             raise IllegalMove(f"the players are already seated: {' '.join(self.names)}")
         state = new_game(line.names, self.deck, public=True)
-        while state.turn.phase is Phase.DEAL:
-            seat = next(i for i, h in enumerate(state.hands) if len(h) < self.deck.hand)
-            state = state.apply(Move(Kind.DEAL, seat, card=UNKNOWN))
+        while state.turn.phase is Phase.DEAL:  # dealt unseen: the one outcome is an unknown card
+            state = state.apply(state.chance_outcomes()[0][0])
         return self._but(names=line.names, state=state), []
 
     def _me(self, line: Line, number: int) -> tuple[Table, Events]:
@@ -316,7 +313,7 @@ class Table:
             ends = "takes a 2nd trophy and wins the game"
         elif sum(s.trophies) + 1 >= self.deck.trophies:
             scores = list(s.scores())
-            scores[seat] += 10
+            scores[seat] += SCORE.trophy
             best = max(scores)
             who = " and ".join(self.names[i] for i, p in enumerate(scores) if p == best)
             ends = f"takes the last trophy and the game ends: {who} would win with {best} points"
@@ -474,4 +471,4 @@ def replay(text: str, deck: Deck = DECK, threshold: Fraction = UNLIKELY_BELOW) -
     return replay_lines(text.splitlines(), Table.new(deck, threshold))
 
 
-__all__ = ["Drawn", "GameError", "ImpossibleTable", "Table", "replay"]
+__all__ = ["Drawn", "Table", "replay"]
