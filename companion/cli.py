@@ -24,9 +24,9 @@ from typing import Any
 
 from solver.errors import GameError
 
-from .games import Game
+from .games import Game, check_header
 from .prompt import run
-from .records import Journal, check_header, last_game, new_game_path, remember_last, replay
+from .records import Journal, last_game, new_game_path, remember_last, replay
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -87,7 +87,7 @@ def open_table(args: argparse.Namespace, game: Game) -> int:
         path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
     try:
         if path.exists():
-            check_header(path.read_text(encoding="utf-8"), name, "table FILE", game.headerless, str(path))
+            check_header(path.read_text(encoding="utf-8"), game, str(path), "table FILE")
         session, front = game.session(Journal(path), args)
     except GameError as error:
         return refused(error)
@@ -113,7 +113,7 @@ def replay_file(args: argparse.Namespace, game: Game) -> int:
         return 2
     text = path.read_text(encoding="utf-8")
     try:
-        check_header(text, game.name, "replay FILE", game.headerless, str(path))
+        check_header(text, game, str(path))
         table = replay(text.splitlines(), game.new_table(args), str(path))
     except GameError as error:
         return refused(error)

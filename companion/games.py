@@ -21,7 +21,9 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
-from .records import Journal
+from solver.errors import ParseError, RecordError
+
+from .records import Journal, header
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,22 @@ def register(game: Game) -> Game:
     """Add ``game`` to the registry (a game's package does it once, on import)."""
     _REGISTRY[game.name] = game
     return game
+
+
+def check_header(text: str, game: Game, path: str, command: str = "replay FILE") -> None:
+    """Raise :class:`~solver.errors.RecordError` (on line 1) unless the record's header names
+    ``game`` (or it has none and ``game`` reads headerless records), naming the command of the
+    game the record is for."""
+    named = header(text)
+    if named == game.name or (named is None and game.headerless):
+        return
+    if named is None:
+        cause = ParseError(f"not a {game.name} record: its first line must be 'game {game.name}'")
+    else:
+        other = registered().get(named)
+        hint = f" (try: {other.command} {command})" if other is not None else ""
+        cause = ParseError(f"this is a {named} record, not a {game.name} one{hint}", input=named)
+    raise RecordError(path, 1, cause)
 
 
 def registered() -> dict[str, Game]:

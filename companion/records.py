@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol, Self, TypeVar
 
-from solver.errors import GameError, ParseError, RecordError
+from solver.errors import GameError, RecordError
 from solver.vocabulary import fold
 
 HEADER_WORDS = ("game", "jeu")
@@ -57,19 +57,6 @@ def header(text: str) -> str | None:
     return None
 
 
-def check_header(text: str, game: str, command: str, optional: bool, path: str = "<record>") -> None:
-    """Raise :class:`~solver.errors.RecordError` (on line 1) unless the record's header names
-    ``game`` (or, when ``optional``, it has none); ``command`` is what to try instead."""
-    named = header(text)
-    if named == game or (named is None and optional):
-        return
-    if named is None:
-        cause = ParseError(f"not a {game} record: its first line must be 'game {game}'")
-    else:
-        cause = ParseError(f"this is a {named} record, not a {game} one (try: {named} {command})", input=named)
-    raise RecordError(path, 1, cause)
-
-
 def replay(
     lines: Iterable[str],
     table: T,
@@ -93,11 +80,6 @@ def replay(
             each(table, after, number, text)
         table = after
     return table
-
-
-def read_record(path: Path, table: T) -> T:
-    """Replay the record at ``path`` onto ``table``. Raises RecordError."""
-    return replay(path.read_text(encoding="utf-8").splitlines(), table, str(path))
 
 
 # -- where games are kept ----------------------------------------------------------------------

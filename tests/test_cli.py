@@ -61,3 +61,78 @@ def test_a_wrong_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> Non
         main(["replay"])
     assert exit_info.value.code == 2
     assert main(["replay", "/no/such/file.coup"]) == 2
+
+
+ROOT = Path(__file__).parent.parent
+RECORDS = sorted(
+    {
+        *ROOT.glob("examples/*.coup"),
+        *ROOT.glob("tests/golden/records/*.coup"),
+        *ROOT.glob("benchmarks/records/**/*.coup"),
+    }
+)
+
+
+@pytest.mark.parametrize("draft", ["pick-first", "dealt-first"])
+def test_a_draft_record_in_canonical_order_dealt_then_pick_replays_whatever_the_draft_order(
+    draft: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """table-language.md writes `dealt` before `pick` in the canonical form, for both orders."""
+    record = tmp_path / "draft.coup"
+    record.write_text(
+        f"players Alice Bob\nvariant ambassador\ndraft {draft}\nme Bob\ndealt duke\npick captain\nAlice income\n"
+    )
+    assert main(["replay", str(record), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"][1]["cards"] == ["duke", "captain"]
+
+
+def test_a_pick_typed_before_the_deal_is_written_after_it_in_the_canonical_form(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "draft.coup"
+    record.write_text("players Alice Bob\ndraft dealt-first\nme Bob\npick captain\ndealt duke\n")
+    assert main(["replay", str(record), "--canonical"]) == 0
+    canonical = capsys.readouterr().out
+    assert canonical == "players Alice Bob\nvariant ambassador\ndraft dealt-first\nme Bob\ndealt duke\npick captain\n"
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_canonical_form_of_every_record_replays_to_itself(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(record), "--canonical"]) == 0
+    canonical = capsys.readouterr().out
+    again = tmp_path / "canonical.coup"
+    again.write_text(canonical)
+    assert main(["replay", str(again), "--canonical"]) == 0
+    assert capsys.readouterr().out == canonical
+
+
+def test_replay_refuses_another_game_s_record_naming_its_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.games import Game, register
+
+    register(Game("toy", "toy-cli", "toy", False, lambda a: None, lambda j, a: None, dict, str, str))
+    record = tmp_path / "game.toy"
+    record.write_text("game toy\nplayers Ana Ben Cleo\n")
+    assert main(["replay", str(record)]) == 1
+    assert (
+        capsys.readouterr().err.strip()
+        == f"{record}:1: this is a toy record, not a coup one (try: toy-cli replay FILE)"
+    )
+
+
+def test_odds_why_gives_the_closed_form_in_binomials_checked_against_the_exact_count() -> None:
+    from companion.coup.commands import session
+
+    s = session()
+    for line in ("players Alice Bob Carol", "me Carol", "hand duke captain"):
+        s.handle(line)
+    text = "\n".join(t for _, t in s.handle("odds Bob --why"))
+    assert "duke        1 - C(U - k, h)/C(U, h) with U = 13, k = 2, h = 2: 1 - C(11, 2)/C(13, 2) = 23/78" in text
+    assert "duke        23/78 (29%)" in text
+    s.handle("Alice tax")
+    s.handle("Bob challenge")
+    s.handle("Alice lose duke")  # what was seen now singles Alice's other card out
+    assert "no closed form" in "\n".join(t for _, t in s.handle("odds Alice --why"))

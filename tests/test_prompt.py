@@ -149,3 +149,36 @@ def test_a_game_killed_with_sigkill_resumes_with_nothing_lost(tmp_path: Path) ->
     _say(resumed, "quit")
     resumed.expect(pexpect.EOF)
     assert path.read_text() == "".join(line + "\n" for line in [*GAME[:4], "Bob challenge", "Alice lose duke"])
+
+
+def _piped(lines: list[str]) -> str:
+    session = Session()
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("\n".join([*lines, "quit"]) + "\n")
+        run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out))
+    return out.getvalue()
+
+
+def test_the_french_words_of_the_seed_texts_are_understood_at_the_prompt() -> None:
+    printed = _piped(
+        ["joueurs Alice Bob Dave", "moi Alice", "main duc capitaine", "Alice taxe", "Dave conteste", "table"]
+    )
+    assert "Dave's challenge succeeds with" in printed
+    assert "unknown word" not in printed
+
+
+def test_an_unknown_word_at_the_prompt_is_answered_with_the_nearest_known_one() -> None:
+    printed = _piped(["players Alice Bob Dave", "Alice tax", "Dave chalenge"])
+    assert "unknown word 'chalenge' after Dave: did you mean 'challenge'?" in printed
+
+
+def test_with_pick_first_the_pick_is_suggested_before_the_deal_and_may_be_typed_after_it(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "draft.coup")
+    session = Session(journal)
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("players Alice Bob\ndraft pick-first\nme Alice\ndealt duke\npick captain\nquit\n")
+        run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out))
+    assert "draft: pick" in out.getvalue().split("dealt duke")[0]
+    assert journal.path.read_text() == "players Alice Bob\ndraft pick-first\nme Alice\ndealt duke\npick captain\n"

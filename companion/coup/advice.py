@@ -104,6 +104,19 @@ def _why(table: Table, seat: int, character: Character, lvl: Level) -> tuple[Bec
     return "assumption", assumption_reason(table.names[causes[-1].seat], causes[-1].character)
 
 
+def cannot_hold(table: Table, seat: int, character: Character) -> str:
+    """Why ``seat`` cannot have held a ``character``, in words (``table`` has the line's card
+    face up already)."""
+    unseen = table.unseen()[character]
+    name = table.names[seat]
+    if unseen > 0:
+        return f"impossible: {name} cannot hold {character.article} (everything seen rules it out)"
+    total = deck(table.variant, len(table.names)).count(character)
+    face_up = sum(cards.count(character) for cards in table.face_up) + min(unseen, 0)  # before this line
+    why = count_reason(character, total, face_up, table.my_cards().count(character), 0, table.spectator)
+    return f"impossible: {name} cannot hold {character.article}: all {total} are accounted for ({why})"
+
+
 def challenge_note(table: Table, number: int, challenger: int, claimant: int, character: Character) -> ChallengeNote:
     """A challenge of ``claimant``'s ``character`` by ``challenger``, with its chance of success."""
     p = table.probability_holds(claimant, character)

@@ -9,13 +9,15 @@ redo, save, help, quit).
 ['Bob has 2 coins; assassinate costs 3']
 >>> [text for _, text in s.handle("undo")]
 ['undone: Alice tax']
+>>> s.handle("rules")[5][1]
+'assassinate     3  assassin    the target, claiming contessa            target loses an influence'
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from solver.coup import Phase
+from solver.coup import RULES, Blockers, Phase
 from solver.coup.limits import TABLE_BUDGET
 from solver.errors import GameError
 
@@ -72,10 +74,25 @@ def _solve(session: CoupSession, args: list[str]) -> list[Message]:
         return [("", solve_text(solve_table(table, budget, tick, found)))]
 
 
+def _rules(session: CoupSession, args: list[str]) -> list[Message]:
+    """The action table of the variant in play, from the engine's rules."""
+    variant = session.table.variant
+    rows: list[Message] = [("", f"{'action':<12} {'cost':>4}  {'claims':<11} {'who may block':<40} effect")]
+    for rule in RULES[variant].values():
+        claim = rule.claim.name_en if rule.claim is not None else "-"
+        with_ = " or ".join(c.name_en for c in rule.block_with)
+        blockers = {Blockers.NOBODY: "-", Blockers.ANYONE: f"anyone, claiming {with_}"}.get(
+            rule.blockers, f"the target, claiming {with_}"
+        )
+        rows.append(("", f"{rule.action!s:<12} {rule.cost:>4}  {claim:<11} {blockers:<40} {rule.effect}"))
+    return rows
+
+
 COMMANDS: tuple[Command[Table], ...] = (
     Command("table", "table", "coins, cards and odds of every player", _table),
     Command("odds", "odds [player] [--why]", "exact odds of each other player's cards", _odds, arguments=True),
     Command("solve", "solve", "exact best play once two players are left", _solve),
+    Command("rules", "rules", "the action table: costs, claims, blocks, effects", _rules),
 )
 
 

@@ -39,11 +39,20 @@ from solver.coup import (
 )
 from solver.coup.engine import turn_face_up
 from solver.coup.messages import claimed, waiting_for
-from solver.coup.public import claim_of, claimant, hidden_from, reveal, still_to_answer, why_not_offered, window_name
+from solver.coup.public import (
+    Window,
+    claim_of,
+    claimant,
+    hidden_from,
+    reveal,
+    still_to_answer,
+    why_not_offered,
+    window_name,
+)
 from solver.coup.state import WINDOWS
 
 from ..session import Event, Message
-from .advice import THRESHOLD, Unassumed, challenge_note, count_reason, draft_advice, judge
+from .advice import THRESHOLD, Unassumed, cannot_hold, challenge_note, draft_advice, judge
 from .advice import Challenged as ChallengedEvent
 from .advice import Flagged as FlaggedEvent
 from .beliefs import Beliefs
@@ -169,7 +178,7 @@ class Table:
         return None if self.state.is_terminal() else self.names[self.state.turn.actor]
 
     @property
-    def open_window(self) -> str | None:
+    def open_window(self) -> Window | None:
         """``'challenge'``, ``'block'``, ``'block-challenge'`` or None."""
         return window_name(self.state) if self.state is not None else None
 
@@ -588,16 +597,7 @@ class Table:
                 return table
 
     def _cannot_hold(self, seat: int, character: Character) -> str:
-        """Why ``seat`` cannot have held a ``character``, in words (this table has the line's
-        card face up already)."""
-        unseen = self.unseen()[character]
-        name = self.names[seat]
-        if unseen > 0:
-            return f"impossible: {name} cannot hold {character.article} (everything seen rules it out)"
-        total = deck(self.variant, len(self.names)).count(character)
-        face_up = sum(cards.count(character) for cards in self.face_up) + min(unseen, 0)  # before this line
-        why = count_reason(character, total, face_up, self.my_cards().count(character), 0, self.spectator)
-        return f"impossible: {name} cannot hold {character.article}: all {total} are accounted for ({why})"
+        return cannot_hold(self, seat, character)
 
 
 _DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {

@@ -17,6 +17,7 @@ passing until someone may speak, revealing an unknown card.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from ..errors import IllegalMove
 from .cards import Character, Draft, Variant
@@ -174,9 +175,18 @@ def reveal(state: State, seat: int, card: Character) -> State:
     return revealed
 
 
-def window_name(state: State) -> str | None:
+Window = Literal["challenge", "block", "block-challenge"]
+"""The windows a claim or an action opens."""
+WINDOW_NAMES: dict[Phase, Window] = {
+    Phase.CHALLENGE: "challenge",
+    Phase.BLOCK: "block",
+    Phase.BLOCK_CHALLENGE: "block-challenge",
+}
+
+
+def window_name(state: State) -> Window | None:
     """``'challenge'``, ``'block'`` or ``'block-challenge'`` while that window is open, else None."""
-    return str(state.turn.phase) if state.turn.phase in WINDOWS else None
+    return WINDOW_NAMES.get(state.turn.phase)
 
 
 __all__ = [

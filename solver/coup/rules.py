@@ -117,16 +117,3 @@ def _table(variant: Variant) -> dict[Kind, ActionRule]:
 
 RULES: dict[Variant, dict[Kind, ActionRule]] = {v: _table(v) for v in Variant}
 """``RULES[variant][action]``: the row of the action table. Examine exists only with the inquisitor."""
-
-
-def blocked_by(variant: Variant) -> dict[Character, tuple[Kind, ...]]:
-    """Return, for each character, the actions it blocks in ``variant``.
-
-    >>> blocked_by(Variant.AMBASSADOR)[Character.DUKE]
-    (Kind.AID,)
-    """
-    table: dict[Character, tuple[Kind, ...]] = {c: () for c in variant.characters}
-    for rule in RULES[variant].values():
-        for character in rule.block_with:
-            table[character] += (rule.action,)
-    return table

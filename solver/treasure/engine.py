@@ -353,6 +353,26 @@ def _next_turn(s: State, after: int) -> State:
     return s._replace(turn=Turn(Phase.TURN, seat, seat))
 
 
+def next_mover(s: State) -> int | None:
+    """The seat whose turn it is or comes next: the mover while they place or pass; during the
+    neuro window and the bidding round after a turn, the next player clockwise holding cards;
+    None during the set-up and once the building of the domain is over.
+
+    >>> from solver.treasure.state import State
+    >>> s = State.from_text("tresor deck=1x2x2 Ana:5:1cn1ev1ev:0111NBF Ben:5:???:??????? "
+    ...                     "removed=? domain=0,0:1cv phase=turn mover=Ana")
+    >>> s = s.apply(Move(Kind.PLACE, 0, Card.parse("1cn"), 0, 1))
+    >>> s.turn.phase, next_mover(s)
+    (Phase.NEURO, 1)
+    """
+    t = s.turn
+    if t.phase is Phase.TURN:
+        return t.mover
+    if t.phase in (Phase.NEURO, Phase.BID):
+        return _next_turn(s, t.mover).turn.mover
+    return None
+
+
 def _neuro(s: State, move: Move) -> State:
     t = s.turn
     return s._replace(turn=Turn(Phase.BID, t.mover, move.player, move.player))

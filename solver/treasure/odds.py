@@ -66,19 +66,27 @@ def seen_cards(s: State, seat: int) -> Counter[Card]:
     return counts
 
 
+def treasure_weights(s: State, seat: int) -> tuple[dict[Card, int], int]:
+    """The treasure's kinds with their weights as whole numbers (``2 w(t)``: 2 unseen, 1 seen once)
+    and their sum, so that P(t) is weight / sum; once the removed card is shown (the game over),
+    its kind alone. Raises :class:`ImpossibleTable` if the seat has seen every card twice."""
+    treasure = s.treasure()
+    if treasure is not None and s.turn.phase > Phase.REMOVED:
+        return {treasure: 1}, 1
+    seen = seen_cards(s, seat)
+    weights = {k: COPIES - seen[k] for k in s.deck.kinds() if seen[k] < COPIES}
+    total = sum(weights.values())
+    if not total:
+        raise ImpossibleTable(f"{s.names[seat]} has seen both copies of every card: nothing is left to remove")
+    return weights, total
+
+
 def treasure_odds(s: State, seat: int) -> dict[Card, Fraction]:
     """Every kind the treasure may be, with its exact probability from ``seat``'s view, in
     canonical order. Once the removed card is shown (the game over), the treasure is certain.
     Raises :class:`ImpossibleTable` if the seat has seen every card twice."""
-    treasure = s.treasure()
-    if treasure is not None and s.turn.phase > Phase.REMOVED:
-        return {treasure: Fraction(1)}
-    seen = seen_cards(s, seat)
-    weights = {k: Fraction(COPIES - seen[k], COPIES) for k in s.deck.kinds() if seen[k] < COPIES}
-    total = sum(weights.values(), Fraction(0))
-    if not total:
-        raise ImpossibleTable(f"{s.names[seat]} has seen both copies of every card: nothing is left to remove")
-    return {kind: w / total for kind, w in weights.items()}
+    weights, total = treasure_weights(s, seat)
+    return {kind: Fraction(w, total) for kind, w in weights.items()}
 
 
 def treasure_cells(s: State, seat: int) -> tuple[tuple[Tile, Fraction], ...]:
@@ -96,14 +104,19 @@ def bid_values(s: State, seat: int) -> tuple[BidValue, ...]:
     no base carton is left."""
     if not s.cartons:
         return ()
-    odds = treasure_odds(s, seat)
+    weights, total = treasure_weights(s, seat)
     markers = sorted({m for m in s.markers[seat] if m is not Marker.UNKNOWN})
+    expected: dict[tuple[Marker, Card], Fraction] = {}  # per marker and kind of card bid on
     values = []
     for marker in markers:
         for tile in s.domain.tiles:
-            expected = sum((p * score(marker, tile.card, t) for t, p in odds.items()), Fraction(0))
-            base = max(s.cartons) if expected > 0 else min(s.cartons)
-            values.append(BidValue(marker, tile.row, tile.col, base, base * expected))
+            key = (marker, tile.card)
+            if key not in expected:  # whole numbers first: the same exact value, faster
+                points = sum(w * score(marker, tile.card, t) for t, w in weights.items())
+                expected[key] = Fraction(points, total)
+            mean = expected[key]
+            base = max(s.cartons) if mean > 0 else min(s.cartons)
+            values.append(BidValue(marker, tile.row, tile.col, base, base * mean))
     return tuple(sorted(values, key=lambda v: -v.value))
 
 

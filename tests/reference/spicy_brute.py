@@ -245,8 +245,12 @@ def roles(unseen: Mapping[str, int], legal: frozenset[Claim], claim: Claim) -> d
     first: dict[tuple[bool, bool, bool, bool], str] = {}
     for kind, copies in unseen.items():
         if copies:
-            role = (card_claim(kind) == claim, card_claim(kind) in legal,
-                    true_on_spice(kind, claim[0]), true_on_number(kind, claim[1]))
+            role = (
+                card_claim(kind) == claim,
+                card_claim(kind) in legal,
+                true_on_spice(kind, claim[0]),
+                true_on_number(kind, claim[1]),
+            )
             name = first.setdefault(role, kind)
             merged[name] = merged.get(name, 0) + copies
     return merged
@@ -262,7 +266,11 @@ def choose_method(unseen: Mapping[str, int], h: int) -> Method:
 
 
 def claim_joint(
-    unseen: Mapping[str, int], h: int, legal: Sequence[Claim], *, only: Claim | None = None,
+    unseen: Mapping[str, int],
+    h: int,
+    legal: Sequence[Claim],
+    *,
+    only: Claim | None = None,
     method: Method = "physical",
 ) -> dict[tuple[Claim, bool, bool], Fraction]:
     """The ``honest`` joint law of (claim, played card true on its spice, true on its number) for a
@@ -359,18 +367,52 @@ def challenge_advice(odds: Odds) -> tuple[str, Fraction]:
 # ---------------------------------------------------------------- the table language
 
 VERBS = {
-    "game": "game", "jeu": "game", "players": "players", "joueurs": "players", "me": "me", "moi": "me",
-    "hand": "hand", "main": "hand", "play": "play", "joue": "play", "pass": "pass", "passe": "pass",
-    "challenge": "challenge", "conteste": "challenge", "doute": "challenge", "reveal": "reveal",
-    "revele": "reveal", "draw": "draw", "pioche": "draw", "take-back": "take-back", "reprend": "take-back",
-    "worlds-end": "worlds-end", "fin-du-monde": "worlds-end",
+    "game": "game",
+    "jeu": "game",
+    "players": "players",
+    "joueurs": "players",
+    "me": "me",
+    "moi": "me",
+    "hand": "hand",
+    "main": "hand",
+    "play": "play",
+    "joue": "play",
+    "pass": "pass",
+    "passe": "pass",
+    "challenge": "challenge",
+    "conteste": "challenge",
+    "doute": "challenge",
+    "reveal": "reveal",
+    "revele": "reveal",
+    "draw": "draw",
+    "pioche": "draw",
+    "take-back": "take-back",
+    "reprend": "take-back",
+    "worlds-end": "worlds-end",
+    "fin-du-monde": "worlds-end",
 }
-OTHER_WORDS = {"spicy", "as", "comme", "after", "apres", "spice", "epice", "number", "puissance",
-               WILD_NUMBER, WILD_SPICE, "puissance-au-choix", "epice-au-choix"}
+OTHER_WORDS = {
+    "spicy",
+    "as",
+    "comme",
+    "after",
+    "apres",
+    "spice",
+    "epice",
+    "number",
+    "puissance",
+    WILD_NUMBER,
+    WILD_SPICE,
+    "puissance-au-choix",
+    "epice-au-choix",
+}
 SPICE_WORDS = {"chili": "chili", "piment": "chili", "wasabi": "wasabi", "pepper": "pepper", "poivre": "pepper"}
 TRAITS = {"spice": "spice", "epice": "spice", "number": "number", "puissance": "number"}
-TWO_WORDS = {"puissance au choix": "puissance-au-choix", "epice au choix": "epice-au-choix",
-             "fin du monde": "fin-du-monde"}
+TWO_WORDS = {
+    "puissance au choix": "puissance-au-choix",
+    "epice au choix": "epice-au-choix",
+    "fin du monde": "fin-du-monde",
+}
 
 
 def fold(text: str) -> str:
@@ -412,22 +454,22 @@ class Table:
     deck: Deck
     threshold: Fraction = UNLIKELY
     method: Method = "auto"
-    started: bool = False            # `game spicy` seen
+    started: bool = False  # `game spicy` seen
     names: list[str] = field(default_factory=list)
     me: int | None = None
     hand_given: bool = False
-    acting: bool = False             # the first action has been typed
+    acting: bool = False  # the first action has been typed
     hands: list[int] = field(default_factory=list)
     won: list[int] = field(default_factory=list)
     trophies: list[int] = field(default_factory=list)
-    mine: Counter[str] = field(default_factory=Counter)   # the seat's hand
-    seen: Counter[str] = field(default_factory=Counter)   # every card the seat has seen
+    mine: Counter[str] = field(default_factory=Counter)  # the seat's hand
+    seen: Counter[str] = field(default_factory=Counter)  # every card the seat has seen
     pile: list[PileCard] = field(default_factory=list)
     turn: int = 0
-    reveal_owed: tuple[int, str] | None = None            # (challenger, trait)
-    window: bool = False                                  # a last card waits for a challenge or pass
-    owed: list[list[int]] = field(default_factory=list)   # draws still to make: [player, cards]
-    must_end: bool = False                                # the draw pile ran out: World's End shows
+    reveal_owed: tuple[int, str] | None = None  # (challenger, trait)
+    window: bool = False  # a last card waits for a challenge or pass
+    owed: list[list[int]] = field(default_factory=list)  # draws still to make: [player, cards]
+    must_end: bool = False  # the draw pile ran out: World's End shows
     over: bool = False
     winner: list[int] = field(default_factory=list)
     flags: list[dict[str, Any]] = field(default_factory=list)
@@ -631,8 +673,15 @@ class Table:
             level = flag_level(odds, self.threshold)
             if level is not None:
                 probability = odds.honest.both if level == "unlikely" else Fraction(0)
-                self.flags.append({"line": self.number, "player": self.names[player], "claim": claim_text(claim),
-                                   "level": level, "probability": str(probability)})
+                self.flags.append(
+                    {
+                        "line": self.number,
+                        "player": self.names[player],
+                        "claim": claim_text(claim),
+                        "level": level,
+                        "probability": str(probability),
+                    }
+                )
         else:
             self.mine[card] -= 1
         self.hands[player] -= 1
@@ -781,17 +830,28 @@ class Table:
         legal = legal_claims(self.deck, None if below is None else below[0], None if below is None else below[1])
         odds = claim_odds(top.claim, self.unseen(), top.hand_before, legal, self.method)
         trait, wins = challenge_advice(odds)
-        return {"line": top.line, "player": self.names[top.player], "claim": claim_text(top.claim), "last": top.last,
-                "honest": {key: str(value) for key, value in odds.honest._asdict().items()},
-                "random": {key: str(value) for key, value in odds.random._asdict().items()},
-                "challenge": trait, "challenge_wins": str(wins)}
+        return {
+            "line": top.line,
+            "player": self.names[top.player],
+            "claim": claim_text(top.claim),
+            "last": top.last,
+            "honest": {key: str(value) for key, value in odds.honest._asdict().items()},
+            "random": {key: str(value) for key, value in odds.random._asdict().items()},
+            "challenge": trait,
+            "challenge_wins": str(wins),
+        }
 
     def json(self) -> dict[str, Any]:
         unseen = self.unseen()
         players = []
         for i, name in enumerate(self.names):
-            entry: dict[str, Any] = {"name": name, "hand": self.hands[i], "won": self.won[i],
-                                     "trophies": self.trophies[i], "score": self.scores()[i]}
+            entry: dict[str, Any] = {
+                "name": name,
+                "hand": self.hands[i],
+                "won": self.won[i],
+                "trophies": self.trophies[i],
+                "score": self.scores()[i],
+            }
             if i == self.me:
                 entry["cards"] = sort_cards(self.deck, list(self.mine.elements()))
             players.append(entry)
@@ -806,9 +866,14 @@ class Table:
             "waiting": self.waiting(),
             "winner": winner,
             "pile": {"size": len(self.pile), "spice": self.pile[0].claim[0] if self.pile else None, "top": self.top()},
-            "unseen": {**{spice: [unseen[f"{spice}-{n}"] for n in range(1, self.deck.numbers + 1)]
-                          for spice in self.deck.spices},
-                       WILD_NUMBER: unseen[WILD_NUMBER], WILD_SPICE: unseen[WILD_SPICE]},
+            "unseen": {
+                **{
+                    spice: [unseen[f"{spice}-{n}"] for n in range(1, self.deck.numbers + 1)]
+                    for spice in self.deck.spices
+                },
+                WILD_NUMBER: unseen[WILD_NUMBER],
+                WILD_SPICE: unseen[WILD_SPICE],
+            },
             "players": players,
             "flags": list(self.flags),
         }
@@ -861,10 +926,10 @@ class _Sim:
     seat: int | None
     lines: list[str] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
-    stock: list[str] = field(default_factory=list)       # the draw pile, top card last
+    stock: list[str] = field(default_factory=list)  # the draw pile, top card last
     below: int = 0
     pile: list[tuple[int, str, Claim]] = field(default_factory=list)
-    declined: set[int] = field(default_factory=set)     # pile heights of last cards the table passed
+    declined: set[int] = field(default_factory=set)  # pile heights of last cards the table passed
     won: list[int] = field(default_factory=list)
     trophies: list[int] = field(default_factory=list)
     honesty: list[float] = field(default_factory=list)
@@ -888,7 +953,7 @@ class _Sim:
 
     def draws(self, queue: list[tuple[int, int]]) -> None:
         """Make the draws in order, writing the seat's draws and World's End when it shows."""
-        segment = 0                                          # cards of other players' draws since the last line
+        segment = 0  # cards of other players' draws since the last line
         for i, (player, count) in enumerate(queue):
             got: list[str] = []
             while len(got) < count and len(self.stock) > self.below:
@@ -926,8 +991,9 @@ class _Sim:
         hand.remove(card)
         self.pile.append((player, card, claim))
         name = self.names[player]
-        self.lines.append(f"{name} play {card} as {claim_text(claim)}" if player == self.seat
-                          else f"{name} play {claim_text(claim)}")
+        self.lines.append(
+            f"{name} play {card} as {claim_text(claim)}" if player == self.seat else f"{name} play {claim_text(claim)}"
+        )
         self.turn = (player + 1) % len(self.names)
         if hand:
             return
@@ -985,8 +1051,12 @@ class _Sim:
 
 
 def random_game(
-    seed: int, players: int | Sequence[str] = 3, deck: Deck = Deck(), *,
-    seat: int | Literal["random"] | None = "random", max_events: int = 400,
+    seed: int,
+    players: int | Sequence[str] = 3,
+    deck: Deck = Deck(),
+    *,
+    seat: int | Literal["random"] | None = "random",
+    max_events: int = 400,
 ) -> RandomGame:
     """A random legal game (players more or less honest, random challenges, trophies, take-backs,
     World's End at a random height) written as a canonical English record from ``seat``'s point of
@@ -1003,13 +1073,24 @@ def random_game(
             break
         sim.step()
     cards = [] if tracked is None else sort_cards(deck, sim.hands[tracked])
-    return RandomGame("\n".join(sim.lines) + "\n", [len(h) for h in sim.hands], sim.won, sim.trophies, cards,
-                      [names[i] for i in sim.winner], sim.over)
+    return RandomGame(
+        "\n".join(sim.lines) + "\n",
+        [len(h) for h in sim.hands],
+        sim.won,
+        sim.trophies,
+        cards,
+        [names[i] for i in sim.winner],
+        sim.over,
+    )
 
 
 def random_record(
-    seed: int, players: int | Sequence[str] = 3, deck: Deck = Deck(), *,
-    seat: int | Literal["random"] | None = "random", max_events: int = 400,
+    seed: int,
+    players: int | Sequence[str] = 3,
+    deck: Deck = Deck(),
+    *,
+    seat: int | Literal["random"] | None = "random",
+    max_events: int = 400,
 ) -> str:
     """The record of ``random_game`` (same arguments).
 

@@ -199,16 +199,21 @@ def test_after_the_highest_number_the_pile_opens_again_in_its_spice() -> None:
 
 def test_a_new_pile_opens_with_one_to_three() -> None:
     assert refusal("game spicy\nplayers Ana Ben\nAna play pepper 4\n", Deck()) == (
-        3, "pepper 4 is not a legal claim here: a new pile opens with 1 to 3")
+        3,
+        "pepper 4 is not a legal claim here: a new pile opens with 1 to 3",
+    )
 
 
-LAST_CARD = SETUP + """hand chili-1 chili-2 chili-3
+LAST_CARD = (
+    SETUP
+    + """hand chili-1 chili-2 chili-3
 Ana play chili-1 as chili 1
 Ben play chili 2
 Ana play chili-2 as chili 3
 Ben play chili 4
 Ana play chili-3 as chili 1
 """
+)
 
 
 def test_a_last_card_not_challenged_takes_a_trophy_and_draws_a_new_hand() -> None:
@@ -315,8 +320,12 @@ def test_the_score_counts_won_cards_trophies_and_hand() -> None:
     assert [(p["won"], p["hand"], p["score"]) for p in table["players"]] == [(0, 2, -2), (2, 2, 0)]
     assert table["waiting"] is not None  # Ana owes her 2 cards
     table = brute_replay(text + "reveal wild-number\ndraw chili-4 wasabi-1\n", SMALL)
-    assert player(table, "Ana")["score"] == -4 and player(table, "Ana")["cards"] == ["chili-2", "chili-3", "chili-4",
-                                                                                     "wasabi-1"]
+    assert player(table, "Ana")["score"] == -4 and player(table, "Ana")["cards"] == [
+        "chili-2",
+        "chili-3",
+        "chili-4",
+        "wasabi-1",
+    ]
 
 
 # ---------------------------------------------------------------- what the seat knows
@@ -341,8 +350,9 @@ def test_a_claim_of_a_kind_the_seat_holds_every_copy_of_is_flagged() -> None:
     deck = Deck(spices=("chili", "wasabi"), numbers=4, copies=1, wild_number=1, wild_spice=1, hand_size=3)
     text = "game spicy\nplayers Ana Ben\nme Ben\nhand chili-1 wasabi-1 wild-number\nAna play chili 1\n"
     table = brute_replay(text, deck)
-    assert table["flags"] == [{"line": 5, "player": "Ana", "claim": "chili 1", "level": "impossible",
-                               "probability": "0"}]
+    assert table["flags"] == [
+        {"line": 5, "player": "Ana", "claim": "chili 1", "level": "impossible", "probability": "0"}
+    ]
     table = brute_replay(text.replace("wild-number", "wasabi-2"), deck)
     assert [flag["level"] for flag in table["flags"]] == ["bluff"]
 
@@ -391,19 +401,19 @@ def test_names_that_could_be_misread_are_refused(line: str, reason: str) -> None
 @pytest.mark.parametrize(
     ("line", "number"),
     [
-        ("Ben play chili 1", 5),                   # not his turn
-        ("Ana play chili 1", 5),                   # the seat names its card
-        ("Ana play wasabi-1 as chili 1", 5),       # not in her hand
-        ("Ana play chili-1 as chili 1\nAna challenge spice", 6),   # her own card
+        ("Ben play chili 1", 5),  # not his turn
+        ("Ana play chili 1", 5),  # the seat names its card
+        ("Ana play wasabi-1 as chili 1", 5),  # not in her hand
+        ("Ana play chili-1 as chili 1\nAna challenge spice", 6),  # her own card
         ("Ana play chili-1 as chili 1\nBen play chili-2 as chili 2", 6),  # the seat cannot see Ben's card
         ("Ana play chili-1 as chili 1\nBen challenge number\nreveal chili-1", 7),  # nothing to reveal
         ("Ana play chili-1 as chili 1\nBen play chili 2\nAna challenge spice\nBen pass", 8),  # reveal owed
         ("Ana play chili-1 as chili 1\nBen play chili 2\nAna challenge", 7),
-        ("Ana pass\nBen pass", 6),                 # Ana's draw is owed
-        ("Ana pass\ndraw chili-3 chili-4", 6),     # one card owed
-        ("pass", 5),                               # no last card waits
-        ("An pass\nAn pass", 6) ,                  # `An` is Ana, whose draw is owed
-        ("hand chili-1 chili-2 chili-3", 5),       # twice
+        ("Ana pass\nBen pass", 6),  # Ana's draw is owed
+        ("Ana pass\ndraw chili-3 chili-4", 6),  # one card owed
+        ("pass", 5),  # no last card waits
+        ("An pass\nAn pass", 6),  # `An` is Ana, whose draw is owed
+        ("hand chili-1 chili-2 chili-3", 5),  # twice
     ],
 )
 def test_lines_the_spec_refuses(line: str, number: int) -> None:
@@ -435,7 +445,8 @@ def check_replays_as_simulated(seed: int, players: int, deck: Deck) -> dict[str,
     game = random_game(seed, players, deck)
     table = brute_replay(game.record, deck)
     assert [(p["hand"], p["won"], p["trophies"]) for p in table["players"]] == list(
-        zip(game.hands, game.won, game.trophies, strict=True))
+        zip(game.hands, game.won, game.trophies, strict=True)
+    )
     if table["me"] is not None:
         assert player(table, table["me"])["cards"] == game.cards
     winner = table["winner"]
@@ -464,10 +475,24 @@ def test_many_random_records_replay_to_the_simulated_table() -> None:
 
 def test_random_records_are_canonical_and_cover_every_kind_of_line() -> None:
     records = [random_record(seed, 2 + seed % 3, SMALL) for seed in range(60)]
-    words = {line.split()[1] if line.split()[0] in spicy_brute.NAMES else line.split()[0]
-             for record in records for line in record.splitlines()}
-    assert words == {"game", "players", "me", "hand", "play", "pass", "challenge", "reveal", "draw", "take-back",
-                     "worlds-end"}
+    words = {
+        line.split()[1] if line.split()[0] in spicy_brute.NAMES else line.split()[0]
+        for record in records
+        for line in record.splitlines()
+    }
+    assert words == {
+        "game",
+        "players",
+        "me",
+        "hand",
+        "play",
+        "pass",
+        "challenge",
+        "reveal",
+        "draw",
+        "take-back",
+        "worlds-end",
+    }
     assert any("worlds-end after" in record for record in records)
     assert any("\nme " not in record for record in records)  # a spectator's
     assert random_record(3, 2, SMALL, seat=1) == random_record(3, 2, SMALL, seat=1)

@@ -1,0 +1,285 @@
+"""Bots that play Conquêtes et chasse au trésor from their own seat: each keeps its own table (the
+tracker, fed the lines its seat would type at a real table, by a
+:class:`~companion.treasure.simulate.RecordWriter`) and decides from that table alone, so it never
+sees a card or a marker its seat has not seen. Personalities:
+
+- ``greedy``: places the card that gains the most now (its VP plus the change in its
+  connected-set score); calls neuro and bids when its best bid is worth at least
+  :data:`WORTH_A_CALL` (the exact value from its odds), and as the caller bids its best.
+- ``random``: a uniformly random legal move (the baseline).
+
+>>> results = bot_game(["greedy", "random", "random"], seed=3)
+>>> len(results), sum(1 for s in results if s.total == max(r.total for r in results)) >= 1
+(3, True)
+
+``tresor play`` is :class:`BotTable`: the person holds the first seat against bots, types their
+moves as at the table, and the game is kept as the record of their seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from solver.errors import GameError, IllegalMove, ParseError
+from solver.treasure import STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
+
+from ..records import replay
+from ..session import Message, SoloGame
+from .advice import Advice, Waiting, bid_text, placement_text
+from .language import WORDS, Line, Verb, parse_line
+from .report import bids_text, odds_text, placements_text, table_text
+from .simulate import NAMES, Chooser, RecordWriter, play_game
+from .tracker import Table
+
+PERSONALITIES = ("greedy", "random")
+WORTH_A_CALL = Fraction(2)
+"""The greedy bot calls neuro, and bids in another's round, when a bid is worth at least this."""
+
+
+@dataclass
+class Bot:
+    """One seat played by a personality, with the seat's own table."""
+
+    personality: str
+    seat: int
+    names: tuple[str, ...]
+    seed: int = 0
+    deck: Deck = STANDARD
+    lines: list[str] = field(default_factory=list)
+    table: Table = field(init=False)
+    writer: RecordWriter = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.personality not in PERSONALITIES:
+            raise ParseError(
+                f"unknown personality {self.personality!r} ({', '.join(PERSONALITIES)})", input=self.personality
+            )
+        self.table = Table.new(self.deck)
+        self.writer = RecordWriter(self.names, self.seat, self.lines)
+
+    def observe(self, state: State, move: Move) -> None:
+        """Tell the bot's table what its seat sees of ``move`` (played at ``state``)."""
+        before = len(self.lines)
+        self.writer.write(state, move)
+        new = self.lines[before:]
+        first = before + 1
+        self.table = replay(new, self.table, f"<{self.names[self.seat]}'s table>", first=first)
+
+    def decide(self, moves: tuple[Move, ...]) -> Move:
+        """The bot's move among ``moves`` (its legal moves in the full game), from its table alone."""
+        if len(moves) == 1:
+            return moves[0]
+        if self.personality == "random":
+            return moves[random.Random(self._seed()).randrange(len(moves))]
+        kind = moves[0].kind
+        if kind in (Kind.PLACE, Kind.PASS):
+            return self._turn(moves)
+        if kind is Kind.NEURO:
+            return moves[0] if self._best_bid_worth() >= WORTH_A_CALL else moves[1]
+        if kind is Kind.BID:
+            return self._bid(moves)
+        return moves[0]
+
+    def _turn(self, moves: tuple[Move, ...]) -> Move:
+        best = self.table.placement_values()
+        if not best:
+            return next(m for m in moves if m.kind is Kind.PASS)
+        p = best[0]
+        return Move(Kind.PLACE, self.seat, card=p.card, row=p.row, col=p.col)
+
+    def _best_bid_worth(self) -> Fraction:
+        values = self.table.bid_values()
+        return values[0].value if values else Fraction(0)
+
+    def _bid(self, moves: tuple[Move, ...]) -> Move:
+        values = self.table.bid_values()
+        must = moves[-1].kind is not Kind.NO_BID
+        if not values or (not must and values[0].value < WORTH_A_CALL):
+            return moves[-1]
+        b = values[0]
+        return Move(Kind.BID, self.seat, row=b.row, col=b.col, base=b.base, markers=(b.marker,))
+
+    def _seed(self) -> int:
+        """A seed from what the seat knows (its record so far): the same knowledge, the same choice."""
+        digest = hashlib.sha256(("\n".join(self.lines) + f"|{self.seed}").encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+
+def played_by(bots: Sequence[Bot]) -> Chooser:
+    """A chooser that asks the bot of the seat to decide (each seat a bot)."""
+    return lambda s, rng: bots[s.current_player()].decide(s.legal_moves())
+
+
+def bot_game(personalities: list[str], seed: int, deck: Deck = STANDARD) -> tuple[Score, ...]:
+    """A game between bots (seat i plays ``personalities[i]``); the final scores."""
+    names = NAMES[: len(personalities)]
+    bots = [Bot(p, i, names, seed, deck) for i, p in enumerate(personalities)]
+    end = play_game(
+        names, seed, lambda s, rng: bots[s.current_player()].decide(s.legal_moves()), [b.observe for b in bots], deck
+    )
+    final = end.final()
+    assert final is not None
+    return final
+
+
+NO_WORDS = ("no", "non", "n")
+"""What the person types to let a neuro window or their chance to bid go by."""
+
+
+@dataclass
+class BotTable(SoloGame[Move]):
+    """``tresor play``: the person holds the first seat against bots; lines in, messages out. The
+    game is told in the table's words from the person's seat and kept as its record (``record``);
+    their own table (``table``) says the points, deux cartes and the final score as the tracker
+    does. They are asked about neuro and about bidding in another's round only when one of their
+    bids is worth something (its exact value above 0); else the window goes by."""
+
+    players: int = 4
+    seed: int | None = None
+    personalities: tuple[str, ...] = ()
+    finished: bool = False
+    record: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 8:
+            raise GameError("play with 2 to 8 players")
+        if self.personalities and len(self.personalities) != self.players - 1:
+            raise GameError(f"{len(self.personalities)} personalities for {self.players - 1} bots")
+        self.rng = random.Random(self.seed)
+        self.names = ("You", *NAMES[1 : self.players])
+        kinds = self.personalities or ("greedy",) * (self.players - 1)
+        self.bots = {
+            seat: Bot(kinds[seat - 1], seat, self.names, self.rng.randrange(2**31)) for seat in range(1, self.players)
+        }
+        self.state = new_game(self.names)
+        self.writer = RecordWriter(self.names, 0, self.record)
+        self.table = Table.new()
+
+    def intro(self) -> list[Message]:
+        who = ", ".join(f"{self.names[s]} ({b.personality})" for s, b in self.bots.items())
+        rows: list[Message] = [("info", f"You play against {who}. Type your moves as at the table ('help').")]
+        return [*rows, *self._run()]
+
+    def commands(self) -> dict[str, Callable[[], list[Message]]]:
+        def rows(lines: list[str]) -> list[Message]:
+            return [("", line) for line in lines]
+
+        return {
+            "table": lambda: [("", table_text(self.table))],
+            "odds": lambda: rows(odds_text(self.table, 27)),
+            "bids": lambda: rows(bids_text(self.table, 15)),
+            "placements": lambda: rows(placements_text(self.table, 15)),
+            "help": lambda: rows(
+                ["Your moves: 'place 1cn at 0 1', 'pass', 'neuro', 'bid 5 on 0 1 with nature', 'no'.", *HELP]
+            ),
+        }
+
+    def moves(self) -> list[str]:
+        """The person's legal moves now, as they type them (for completion): ``place 1cn at 0 1``."""
+        s = self.state
+        if self.finished or s.is_terminal() or s.current_player() != 0:
+            return []
+        you = f"{self.names[0]} "
+        moves = (m for m in s.legal_moves() if m.kind not in (Kind.NO_NEURO, Kind.NO_BID))
+        lines = [m.text(self.names).removeprefix(you) for m in moves]
+        if any(m.kind in (Kind.NO_NEURO, Kind.NO_BID) for m in s.legal_moves()):
+            lines.append("no")
+        return lines
+
+    def seat_move(self, text: str) -> Move:
+        s = self.state
+        if s.is_terminal() or s.current_player() != 0:
+            raise IllegalMove("it is not your move")
+        words = text.split()
+        if words and words[0].lower() in self.commands():
+            raise IllegalMove(f"type '{words[0].lower()}' alone: it is a command", input=text)
+        if words and words[0].lower() in NO_WORDS and len(words) == 1:
+            decline = {Phase.NEURO: Kind.NO_NEURO, Phase.BID: Kind.NO_BID}.get(s.turn.phase)
+            if decline is None:
+                raise IllegalMove("'no' lets a neuro window or a bid go by: now place a card or pass")
+            return Move(decline, 0)
+        if words and words[0] in WORDS and WORDS.meaning(words[0]) is not Verb.REMOVED:
+            text = f"You {text}"
+        line = parse_line(text, self.names)
+        if line is None or line.player != "You":
+            raise IllegalMove("type your own move, e.g. 'place 1cn at 0 1' or 'pass'", input=text)
+        return _move_of(line)
+
+    def play(self, typed: str, move: Move) -> list[Message]:
+        try:
+            said = self._apply(move)
+        except IllegalMove as error:
+            return [("error", str(error))]
+        return said + self._run()
+
+    def _apply(self, move: Move) -> list[Message]:
+        after = self.state.apply(move)  # raises before anyone is told
+        before = len(self.record)
+        self.writer.write(self.state, move)
+        for bot in self.bots.values():
+            bot.observe(self.state, move)
+        self.state = after
+        out: list[Message] = []
+        for number, line in enumerate(self.record[before:], start=before + 1):
+            self.table, events = self.table.apply_line(line, number)
+            out.append(("info" if line.startswith("You ") else "", f"  {line}"))
+            out += [event.message() for event in events if not isinstance(event, Advice | Waiting)]
+        return out
+
+    def _run(self) -> list[Message]:
+        """Play chance and the bots until the person decides or the game ends."""
+        out: list[Message] = []
+        while not self.state.is_terminal():
+            s = self.state
+            if s.is_chance_node():
+                move = s.sample_chance(self.rng)
+            elif s.current_player() == 0:
+                ask = self._question()
+                if ask is not None:
+                    return [*out, ("info", ask)]
+                move = Move(Kind.NO_NEURO if s.turn.phase is Phase.NEURO else Kind.NO_BID, 0)
+            else:
+                move = self.bots[s.current_player()].decide(s.legal_moves())
+            out += self._apply(move)
+        self.finished = True
+        return out
+
+    def _question(self) -> str | None:
+        """What to ask the person now, or None to let a window go by unasked."""
+        s, t = self.state, self.state.turn
+        if t.phase is Phase.TURN:
+            best = self.table.placement_values()
+            hint = f" Best: {placement_text(best[0])}." if best else " You cannot place: pass."
+            return f"Your turn: {' '.join(str(c) for c in s.hands[0])}.{hint}"
+        bids = self.table.bid_values()
+        if t.phase is Phase.BID and t.caller == 0:
+            return f"You called neuro: bid (best: {bid_text(bids[0])})."
+        if bids and bids[0].value > 0:
+            question = "Call neuro?" if t.phase is Phase.NEURO else "Bid in this round?"
+            return f"{question} Best: {bid_text(bids[0])}. (or 'no')"
+        return None
+
+
+HELP = [
+    "Commands: table, odds, bids, placements, quit.",
+    "You are asked about neuro and about others' rounds only when a bid of yours is worth something.",
+]
+
+
+def _move_of(line: Line) -> Move:
+    """The person's engine move for a parsed line (seat 0)."""
+    if line.verb is Verb.PLACE:
+        return Move(Kind.PLACE, 0, card=line.card, row=line.row, col=line.col)
+    if line.verb is Verb.PASS:
+        return Move(Kind.PASS, 0)
+    if line.verb is Verb.NEURO:
+        return Move(Kind.NEURO, 0)
+    if line.verb is Verb.BID:
+        if line.marker is None:
+            raise IllegalMove(f"say your marker: {line.canonical()} with 0, 1, nature, fond or force")
+        return Move(Kind.BID, 0, row=line.row, col=line.col, base=line.base, markers=(line.marker,))
+    raise IllegalMove(f"'{line.canonical()}' is not a move you make here", input=line.canonical())

@@ -1,0 +1,135 @@
+"""The ``tresor`` command: its sub-commands, and the game's entry in the registry of games.
+
+- ``tresor table [FILE] [--resume] [--from FILE]``: the table prompt.
+- ``tresor replay FILE [--json|--canonical] [--plot OUT.png]``: the table after a record.
+- ``tresor play [--players N] [--seed S]``: a whole game against bots, kept as a record.
+- ``tresor demo [--players N] [--seed S]``: a game between bots, printed as the record of a seat.
+
+>>> out: list[str] = []
+>>> _ = demo(3, seed=1, out=out)
+>>> out[:2], out[-1].split()[-1]
+(['game tresor', 'players Ana Ben Cleo'], 'wins')
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from solver.errors import GameError
+
+from .. import cli
+from ..games import Game, register
+from ..prompt import Front, run, whole_lines
+from ..records import Journal, new_game_path, replay
+from .commands import front, session
+from .report import table_json, table_text
+from .simulate import NAMES, RecordWriter, play_game
+from .tracker import Table
+
+
+def _session(journal: Journal, args: argparse.Namespace) -> tuple[Any, Front]:
+    s = session(journal, colour=sys.stdout.isatty())
+    return s, front(s)
+
+
+TRESOR = register(
+    Game(
+        name="tresor",
+        command="tresor",
+        extension="tresor",
+        headerless=False,
+        new_table=lambda args: Table.new(),
+        session=_session,
+        as_json=table_json,
+        as_text=lambda table: table_text(table, colour=sys.stdout.isatty()),
+        canonical=lambda table: table.record(),
+    )
+)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    code = cli.replay_file(args, TRESOR)
+    if code != 0 or not args.plot:
+        return code
+    from .picture import plot
+
+    try:
+        path = Path(args.file)
+        table = replay(path.read_text(encoding="utf-8").splitlines(), Table.new(), str(path))
+        plot(table, args.plot)
+    except GameError as error:
+        return cli.refused(error)
+    except OSError as error:
+        print(f"tresor replay: cannot write {args.plot}: {error.strerror}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .bots import BotTable
+
+    try:
+        kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
+        game = BotTable(args.players, args.seed, kinds)
+    except GameError as error:
+        print(f"tresor play: {error}", file=sys.stderr)
+        return 2
+    code = run(game, Front(prompt="tresor> ", suggest=whole_lines(game.moves)))
+    path = Path(args.record) if args.record else new_game_path("tresor", "tresor")
+    path.write_text("".join(line + "\n" for line in game.record), encoding="utf-8")
+    print(f"the game is saved in {path} (tresor replay {path})")
+    return code
+
+
+def demo(players: int, seed: int | None, out: list[str]) -> Table:
+    """Play one game between greedy bots, append the record of the first seat to ``out`` (and
+    the winner as a comment); return that seat's table."""
+    from .bots import Bot, played_by
+
+    names = NAMES[:players]
+    seed = random.randrange(2**31) if seed is None else seed
+    bots = [Bot("greedy", seat, names, seed) for seat in range(players)]
+    observers = [RecordWriter(names, 0, out).write, *(bot.observe for bot in bots)]
+    play_game(names, seed, played_by(bots), observers)
+    table = bots[0].table
+    out.append(f"# {' and '.join(table.winners())} {'wins' if len(table.winners()) == 1 else 'tie'}")
+    return table
+
+
+def _demo(args: argparse.Namespace) -> int:
+    out: list[str] = []
+    demo(args.players, args.seed, out)
+    print("\n".join(out))
+    return 0
+
+
+def build(sub: Any) -> None:
+    """Declare ``tresor``'s sub-commands."""
+    cli.add_table(sub, TRESOR, "the table prompt: type what happens at a real table")
+    replay = cli.add_replay(sub, TRESOR)
+    replay.add_argument("--plot", metavar="OUT.png", help="also draw the domain and the treasure odds")
+    replay.set_defaults(func=_replay)
+    p = sub.add_parser("play", help="a whole game against bots at the prompt")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--bots", default="", help="personalities, e.g. greedy,random (default: greedy)")
+    p.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
+    p.set_defaults(func=_play)
+    p = sub.add_parser("demo", help="play and print a game between bots")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
+    p.add_argument("--seed", type=int, default=None)
+    p.set_defaults(func=_demo)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``tresor`` command."""
+    return cli.main(build, "tresor", "The table companion for Conquêtes et chasse au trésor.", argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,403 @@
+"""The tracked table of Conquêtes et chasse au trésor: lines applied through the rules engine from
+the tracked seat's point of view.
+
+A :class:`Table` is composed of its set-up (:class:`~companion.treasure.game_setup.Setup`), the
+public position (an engine state whose other hands and markers are unknown, their sizes exact),
+and once the domain is finished, what the end lines said (:class:`Ending`: the removed card, the
+bidders' markers, the proven breaches). It is immutable: :meth:`Table.apply` returns the next
+table and the events the line produced, or raises a GameError and changes nothing, so undo is
+keeping the previous table.
+
+A bidding round is opened by ``NAME neuro`` and closed by the next ``place`` or ``pass``: the
+players it skips are the engine's declined calls and bids. The end lines come in any order.
+
+>>> t = replay("game tresor\\nplayers Ana Ben\\nme Ana\\nhand 1cn 1ev 1ev\\nstart 1cv\\n", Deck(1, 2, 2))
+>>> t.turn, t.hand_sizes(), t.vp(), t.deux_cartes
+('Ana', (3, 3), (5, 5), False)
+>>> t = t.apply_text("Ana place 1cn at 0 1").apply_text("Ben place 1cv at -1 0")
+>>> t.apply_text("Ana place 1ev at 0 2")
+Traceback (most recent call last):
+solver.errors.IllegalMove: 1ev at 0 2 touches 1cn only and is not compatible with it (they share 1 attribute)
+>>> t = t.apply_text("Ben neuro")
+>>> t.waiting, t.turn, t.deux_cartes
+('Ben to bid: they called neuro', 'Ana', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from solver.errors import IllegalMove
+from solver.treasure import (
+    STANDARD,
+    BidValue,
+    Card,
+    Deck,
+    Kind,
+    Marker,
+    Move,
+    Phase,
+    PlacementValue,
+    Score,
+    State,
+    Tile,
+    Turn,
+    odds,
+)
+from solver.treasure.engine import next_mover
+from solver.treasure.messages import waiting_for
+from solver.treasure.rules import BREACH_VP
+
+from ..session import Event
+from .game_setup import Setup
+from .language import END, SETUP, Line, Verb, parse_line
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What the end lines said: the removed card, each bidder's revealed markers (in the order
+    of their bids) and each player's proven breaches."""
+
+    removed: Card | None = None
+    reveals: tuple[tuple[int, tuple[Marker, ...]], ...] = ()
+    breaches: tuple[int, ...] = ()
+
+    def revealed(self, seat: int) -> bool:
+        return any(s == seat for s, _ in self.reveals)
+
+
+@dataclass(frozen=True)
+class Table:
+    """One seat's table. Build with :meth:`new`; move with :meth:`apply` / :meth:`apply_text`."""
+
+    setup: Setup = field(default_factory=Setup)
+    state: State | None = None  # the public position, once the set-up is complete
+    end_base: State | None = None  # the position when the domain was finished
+    ending: Ending = field(default_factory=Ending)
+    order: tuple[Cell, ...] = ()  # the domain's cells in the order they were laid
+    played: tuple[Line, ...] = ()  # the lines after the set-up
+    count: int = 0  # lines accepted
+    last: Line | None = None
+
+    @classmethod
+    def new(cls, deck: Deck = STANDARD) -> Table:
+        """An empty table; ``deck`` is the published one unless a smaller deck is given (for
+        exact cross-checks)."""
+        return cls(setup=Setup(deck=deck))
+
+    def __repr__(self) -> str:
+        return f"<Table {self.count} lines, {self.state.text() if self.state else 'set-up'}>"
+
+    # -- reading the table -------------------------------------------------------------------
+
+    @property
+    def deck(self) -> Deck:
+        return self.setup.deck
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.setup.names
+
+    @property
+    def me(self) -> int | None:
+        return self.setup.me
+
+    @property
+    def ended(self) -> bool:
+        """True once the building of the domain is over (no more turns nor bids)."""
+        return self.state is not None and self.state.ended()
+
+    @property
+    def turn(self) -> str | None:
+        """Whose turn it is or comes next (during a bidding round, the next to place); None
+        once the domain is finished."""
+        if self.state is None:
+            return self.names[0] if self.names else None
+        seat = next_mover(self.state)
+        return None if seat is None else self.names[seat]
+
+    @property
+    def waiting(self) -> str | None:
+        """What the table waits for, in words; None when nothing is owed."""
+        s = self.state
+        if s is None:
+            return f"the set-up: {self.setup.missing()}"
+        t = s.turn
+        if t.phase is Phase.BID and t.decider == t.caller:
+            return waiting_for(s)
+        if not s.ended():
+            return None
+        if self.ending.removed is None:
+            return "the removed card to be shown (removed CARD)"
+        owed = self.owed_reveals()
+        return f"{self.names[owed[0]]}'s markers (reveal)" if owed else None
+
+    def owed_reveals(self) -> tuple[int, ...]:
+        """The other bidders whose markers are still to be revealed, in seating order."""
+        if self.end_base is None:
+            return ()
+        bidders = sorted({b.player for b in self.end_base.bids if b.player != self.me})
+        return tuple(seat for seat in bidders if not self.ending.revealed(seat))
+
+    @property
+    def deux_cartes(self) -> bool:
+        """True from the moment a player is down to two cards (from the deal on, if dealt so few)."""
+        if self.state is not None:
+            return self.state.deux_cartes()
+        return bool(self.names) and min(self.setup.sizes()) <= 2
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        if self.state is None:
+            return self.setup.sizes() if self.names else ()
+        return tuple(len(h) for h in self.state.hands)
+
+    def vp(self) -> tuple[int, ...]:
+        """The public VP so far: start, extra card, placements, passes, emptying bonuses (the
+        breaches are in the final score only)."""
+        s = self.state
+        if s is None:
+            return self.setup.opening_vp() if self.names else ()
+        return tuple(v - BREACH_VP * b for v, b in zip(s.vp, s.breaches, strict=True))
+
+    def my_cards(self) -> tuple[Card, ...]:
+        """The tracked seat's cards in hand, sorted."""
+        if self.me is None:
+            return ()
+        if self.state is None:
+            return self.setup.hand or ()
+        return self.state.hands[self.me]
+
+    def treasure_odds(self) -> dict[Card, Fraction]:
+        """Every kind the treasure may be, with its exact chance from the seat ({} during the set-up)."""
+        if self.state is None or self.me is None:
+            return {}
+        return odds.treasure_odds(self.state, self.me)
+
+    def treasure_cells(self) -> tuple[tuple[Tile, Fraction], ...]:
+        """The domain cards that may be the treasure, with their chance, likeliest first."""
+        if self.state is None or self.me is None:
+            return ()
+        return odds.treasure_cells(self.state, self.me)
+
+    def bid_values(self) -> tuple[BidValue, ...]:
+        """Every bid open to the seat with its exact value, best first; none once the domain is finished."""
+        if self.state is None or self.me is None or self.state.ended():
+            return ()
+        return odds.bid_values(self.state, self.me)
+
+    def placement_values(self) -> tuple[PlacementValue, ...]:
+        """The seat's legal placements now with their VP and set change, best first; none once
+        the domain is finished."""
+        if self.state is None or self.me is None or self.state.ended():
+            return ()
+        return odds.placement_values(self.state, self.me)
+
+    def final(self) -> tuple[Score, ...] | None:
+        """Each player's score by part, once the removed card and every bid's marker are known."""
+        return self.state.final() if self.state is not None else None
+
+    def winners(self) -> tuple[str, ...]:
+        """The players with the highest total once :meth:`final` is known (several when tied)."""
+        return tuple(self.names[seat] for seat in self.state.winners()) if self.state is not None else ()
+
+    def record_lines(self) -> list[str]:
+        """The canonical record: ``game tresor``, the set-up in its canonical order, then every
+        line of play in the order typed (nothing before the first line)."""
+        if not self.count:
+            return []
+        setup = [line.canonical() for line in self.setup.lines()]
+        return ["game tresor", *setup, *(line.canonical() for line in self.played)]
+
+    def record(self) -> str:
+        """The canonical form of the record (``tresor replay --canonical``), with a final newline."""
+        return "".join(line + "\n" for line in self.record_lines())
+
+    def last_line(self) -> str | None:
+        return self.last.canonical() if self.last is not None else None
+
+    def status(self) -> str:
+        waiting = f"; waiting for {self.waiting}" if self.waiting else ""
+        return f"{self.count} lines so far{waiting}"
+
+    def seat(self, name: str) -> int:
+        return self.names.index(name)
+
+    # -- applying a line ---------------------------------------------------------------------
+
+    def apply_text(self, text: str, number: int | None = None) -> Table:
+        """Parse ``text`` and apply it; a blank or comment line changes nothing. Raises
+        :class:`~solver.errors.GameError` (ParseError, IllegalMove, ImpossibleTable)."""
+        return self.apply_line(text, number if number is not None else self.count + 1)[0]
+
+    def apply_line(self, text: str, number: int) -> tuple[Table, Sequence[Event]]:
+        """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line."""
+        line = parse_line(text, self.names)
+        if line is None:
+            return self, ()
+        return self.apply(line, number)
+
+    def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
+        """The table after ``line`` (record line ``number``) and the events it produced (points,
+        deux cartes, a round opened, the end, the final score, advice for the seat, what the
+        table waits for). Raises GameError and changes nothing."""
+        from .advice import events
+
+        after = self._apply(line)
+        after = replace(after, count=self.count + 1, last=line)
+        return after, events(self, after, line)
+
+    def _apply(self, line: Line) -> Table:
+        if line.verb in SETUP:
+            if self.played:
+                raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has begun")
+            setup = self.setup.apply(line)
+            state = setup.opening() if setup.missing() is None and self.state is None else self.state
+            return replace(self, setup=setup, state=state, order=((0, 0),))
+        s = self.state
+        if s is None:
+            raise IllegalMove(f"the table waits for the set-up: {self.setup.missing()}")
+        if line.verb in END:
+            return replace(self._end_line(line, s), played=(*self.played, line))
+        if s.ended():
+            raise IllegalMove(f"the domain is finished: the table waits for {self.waiting or 'nothing more'}")
+        if line.verb is Verb.NEURO:
+            after = self._neuro(s, self.seat(str(line.player)))
+        elif line.verb is Verb.BID:
+            after = self._bid(s, line)
+        else:
+            after = self._turn(s, line)
+        table = replace(self, state=after, played=(*self.played, line))
+        if line.verb is Verb.PLACE:
+            table = replace(table, order=(*self.order, line.cell))
+        if after.ended():
+            table = replace(table, end_base=after, ending=Ending(breaches=(0,) * len(self.names)))
+        return table
+
+    # -- turns and bids ----------------------------------------------------------------------
+
+    def _turn(self, s: State, line: Line) -> State:
+        """A placement or a pass: the bidding round or neuro window before it is closed."""
+        t = s.turn
+        if t.phase is Phase.BID and t.decider == t.caller:
+            raise IllegalMove(f"{self.names[t.caller]} called neuro and must bid first")
+        while s.turn.phase in (Phase.NEURO, Phase.BID):
+            decline = Kind.NO_NEURO if s.turn.phase is Phase.NEURO else Kind.NO_BID
+            s = s.apply(Move(decline, s.turn.decider))
+        seat = self.seat(str(line.player))
+        if line.verb is Verb.PASS:
+            return s.apply(Move(Kind.PASS, seat))
+        return s.apply(Move(Kind.PLACE, seat, card=line.card, row=line.row, col=line.col))
+
+    def _cannot_bid(self, s: State, seat: int) -> str | None:
+        """Why ``seat`` cannot bid at all now, in words, or None."""
+        if not s.cartons:
+            return "no base carton is left: the bidding is over"
+        if not s.markers[seat]:
+            return f"{self.names[seat]} has no marker left"
+        return None
+
+    def _neuro(self, s: State, seat: int) -> State:
+        who, t = self.names[seat], s.turn
+        if t.phase is Phase.BID:
+            raise IllegalMove(f"{self.names[t.caller]}'s bidding round is open: one round after each turn")
+        reason = self._cannot_bid(s, seat)
+        if reason is not None:
+            raise IllegalMove(f"{who} cannot call neuro: {reason}")
+        if t.phase is not Phase.NEURO:
+            raise IllegalMove(f"neuro is called right after a turn, once: the table waits for {waiting_for(s)}")
+        while s.turn.phase is Phase.NEURO and s.turn.decider != seat:
+            s = s.apply(Move(Kind.NO_NEURO, s.turn.decider))
+        return s.apply(Move(Kind.NEURO, seat))
+
+    def _bid(self, s: State, line: Line) -> State:
+        seat = self.seat(str(line.player))
+        who, t = self.names[seat], s.turn
+        if t.phase is not Phase.BID:
+            raise IllegalMove(f"no bidding round is open ({who} neuro opens one, right after a turn)")
+        if t.decider == t.caller and seat != t.caller:
+            raise IllegalMove(f"{self.names[t.caller]} called neuro and bids first")
+        if seat == self.me and line.marker is None:
+            raise IllegalMove(f"say your marker: {line.canonical()} with 0, 1, nature, fond or force")
+        if seat != self.me and line.marker is not None:
+            bare = replace(line, marker=None).canonical()
+            raise IllegalMove(f"{who}'s marker is face down: write {bare!r}")
+        reason = self._cannot_bid(s, seat)
+        if reason is not None:
+            raise IllegalMove(f"{who} cannot bid: {reason}")
+        while s.turn.phase is Phase.BID and s.turn.decider != seat:
+            s = s.apply(Move(Kind.NO_BID, s.turn.decider))
+        if s.turn.phase is not Phase.BID:
+            raise IllegalMove(f"{who}'s chance to bid in {self.names[t.caller]}'s round has passed")
+        marker = Marker.UNKNOWN if line.marker is None else line.marker
+        return s.apply(Move(Kind.BID, seat, row=line.row, col=line.col, base=line.base, markers=(marker,)))
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def _end_line(self, line: Line, s: State) -> Table:
+        base = self.end_base
+        if base is None or not s.ended():
+            waits = waiting_for(s)
+            raise IllegalMove(f"'{line.verb.value}' comes once the domain is finished: the table waits for {waits}")
+        ending = self.ending
+        if line.verb is Verb.REMOVED:
+            assert line.card is not None
+            if ending.removed is not None:
+                raise IllegalMove(f"the removed card is already shown: {ending.removed}")
+            base.apply(Move(Kind.REMOVED, card=line.card))  # the engine's checks
+            ending = replace(ending, removed=line.card)
+        elif line.verb is Verb.REVEAL:
+            ending = self._reveal(base, ending, self.seat(str(line.player)), line.markers)
+        else:
+            seat = self.seat(str(line.player))
+            if base.suspects[seat] <= ending.breaches[seat]:
+                raise IllegalMove(f"{self.names[seat]} made no other pass under deux cartes that could be a breach")
+            breaches = tuple(b + (i == seat) for i, b in enumerate(ending.breaches))
+            ending = replace(ending, breaches=breaches)
+        return replace(self, ending=ending, state=concluded(base, ending))
+
+    def _reveal(self, base: State, ending: Ending, seat: int, markers: tuple[Marker, ...]) -> Ending:
+        who = self.names[seat]
+        made = tuple(b.marker for b in base.bids if b.player == seat)
+        if not made:
+            raise IllegalMove(f"{who} made no bid: there is nothing to reveal")
+        if ending.revealed(seat):
+            raise IllegalMove(f"{who}'s markers are already revealed")
+        if seat == self.me:
+            if markers != made:
+                raise IllegalMove(f"your markers were {' '.join(str(m) for m in made)}, in the order of your bids")
+        else:  # the engine's checks, as if it asked for this reveal now
+            asked = base._replace(turn=Turn(Phase.REVEAL, decider=seat))
+            asked.apply(Move(Kind.REVEAL, seat, markers=markers))
+        return replace(ending, reveals=(*ending.reveals, (seat, markers)))
+
+
+def concluded(base: State, ending: Ending) -> State:
+    """The position once the end lines said so far are played in the engine's order: the
+    removed card, then each bidder's reveal in seating order (as far as they are known), then
+    the proven breaches (a player's other suspect passes cleared)."""
+    s = base
+    if ending.removed is None:
+        return s
+    s = s.apply(Move(Kind.REMOVED, card=ending.removed))
+    reveals = dict(ending.reveals)
+    while s.turn.phase is Phase.REVEAL and s.turn.decider in reveals:
+        s = s.apply(Move(Kind.REVEAL, s.turn.decider, markers=reveals[s.turn.decider]))
+    while s.turn.phase is Phase.BREACH:
+        seat = s.turn.decider
+        proven = ending.breaches[seat] > s.breaches[seat]
+        s = s.apply(Move(Kind.BREACH if proven else Kind.NO_BREACH, seat))
+    return s
+
+
+def replay(text: str, deck: Deck = STANDARD) -> Table:
+    """Apply every line of a record (its text); raises RecordError naming the line."""
+    from ..records import replay as replay_lines
+
+    return replay_lines(text.splitlines(), Table.new(deck))
+
+
+__all__ = ["Ending", "Table", "concluded", "replay"]
