@@ -68,7 +68,9 @@ def test_another_games_header_or_a_second_header_is_refused() -> None:
     assert "comes once" in refusal(table("players Ana Ben"), "game spicy")
 
 
-@pytest.mark.parametrize("names", ["Ana", "Ana Ben Cleo Dan Eva Finn Gus", "Ana ana", "Ana pass", "Ana chili7"])
+@pytest.mark.parametrize(
+    "names", ["Ana", "Ana Ben Cleo Dan Eva Finn Gus", "Ana ana", "Ana pass", "Ana chili7", "Ana Save", "Odds Ana"]
+)
 def test_players_are_2_to_6_distinct_names_that_are_no_word_of_the_language(names: str) -> None:
     with pytest.raises(ParseError):
         table(f"players {names}")

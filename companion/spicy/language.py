@@ -209,13 +209,19 @@ def is_card_or_claim(word: str) -> bool:
     return False
 
 
-def is_reserved(word: str) -> bool:
-    """True if ``word`` is a word of the language, a spice or a card (so it cannot be a name).
+PROMPT_WORDS = frozenset({"table", "odds", "history", "undo", "redo", "save", "help", "quit"})
+"""The prompt's commands: a player named so would be read as the command."""
 
-    >>> is_reserved("Passe"), is_reserved("piment"), is_reserved("Cleo")
-    (True, True, False)
+
+def is_reserved(word: str) -> bool:
+    """True if ``word`` is a word of the language, a spice, a card or a command of the prompt (so
+    it cannot be a name).
+
+    >>> is_reserved("Passe"), is_reserved("piment"), is_reserved("Save"), is_reserved("Cleo")
+    (True, True, True, False)
     """
-    return any(word in v for v in (VERBS, TRAITS, MARKERS, SPICES)) or is_card_or_claim(word)
+    vocabulary = any(word in v for v in (VERBS, TRAITS, MARKERS, SPICES))
+    return vocabulary or fold(word) in PROMPT_WORDS or is_card_or_claim(word)
 
 
 def resolve_name(word: str, names: tuple[str, ...]) -> str:
@@ -313,7 +319,7 @@ def _declare(words: Sequence[str], deck: Deck) -> tuple[str, ...]:
         if not NAME_PATTERN.match(word):
             raise ParseError(f"{word!r} is not a name: letters, digits, - and _ only", input=word)
         if is_reserved(word):
-            raise ParseError(f"{word!r} cannot be a name: it is a word of the table language or a card", input=word)
+            raise ParseError(f"{word!r} cannot be a name: it is a word of the table, a card or a command", input=word)
         if fold(word) in seen:
             raise ParseError(f"{word!r} is given twice", input=word)
         seen.add(fold(word))
