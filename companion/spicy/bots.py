@@ -12,6 +12,9 @@ from what its seat has seen. Personalities:
   stake (2 cards drawn against the pile won), and a last card more readily.
 - ``random``: a uniformly random legal move (the baseline).
 
+Every bot but ``random`` challenges a claim its own table shows impossible (a trait whose every
+card it has accounted for).
+
 >>> winners, record = bot_game(["honest", "challenger", "bluffer"], seed=3)
 >>> record[:3], winners
 (['game spicy', 'players Ana Ben Cleo', 'Ana play pepper 2'], (2,))
