@@ -113,7 +113,8 @@ def _replace(values: tuple[Cards, ...], seat: int, value: Cards) -> tuple[Cards,
 def _check_available(s: State, card: Card) -> None:
     """A named card that stands for an unknown one: the deck must have a copy not named yet."""
     copies = s.deck.copies_of(card)
-    if sum(1 for c in s.cards() if c == card) >= copies:
+    named = sum(group.count(card) for group in (*s.hands, s.draw, s.pile, *s.won))
+    if named + (s.top is not None and s.top.card == card) >= copies:
         raise IllegalMove(unavailable(card, copies))
 
 

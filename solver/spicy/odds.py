@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from enum import IntEnum
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -53,10 +54,12 @@ __all__ = [
     "Flag",
     "Level",
     "advise",
+    "claim_counts",
     "claim_odds",
     "closed_form",
     "flag",
     "top_advice",
+    "top_counts",
     "top_odds",
     "true_plays",
 ]
@@ -109,28 +112,43 @@ class ClaimOdds(NamedTuple):
         return self.honest_play + self.bluff_play > 0
 
 
-def _counts(unseen: Mapping[Card, int], hand: int, legal: tuple[Claim, ...], claim: Claim, deck: Deck) -> Counts:
-    legal_set = frozenset(legal)
+@lru_cache(maxsize=2048)
+def _roles(deck: Deck, top: Claim | None, claim: Claim) -> tuple[tuple[Card, bool, bool, bool, bool], ...]:
+    """Per card kind of the deck, what it is for ``claim`` on a pile whose top claims ``top``:
+    (the card, true on spice, true on number, legal true, the claimed card itself)."""
+    legal = frozenset(legal_claims(deck, top))
+    rows = []
+    for card in deck.kinds:
+        legal_true = card.spice is not None and Claim(card.spice, card.number) in legal
+        spice, number = true_on(card, Trait.SPICE, claim), true_on(card, Trait.NUMBER, claim)
+        rows.append((card, spice, number, legal_true, legal_true and true_on_both(card, claim)))
+    return tuple(rows)
+
+
+def _counts(unseen: Mapping[Card, int], hand: int, top: Claim | None, claim: Claim, deck: Deck) -> Counts:
     total = legal_true = copies = spice_only = number_only = spice_true = number_true = 0
-    for card, count in unseen.items():
+    for card, spice, number, legal, same in _roles(deck, top, claim):
+        count = unseen.get(card, 0)
+        if not count:
+            continue
         total += count
-        spice = true_on(card, Trait.SPICE, claim)
-        number = true_on(card, Trait.NUMBER, claim)
         spice_true += count * spice
         number_true += count * number
-        if card.spice is not None and Claim(card.spice, card.number) in legal_set:
+        if legal:
             legal_true += count
-            copies += count * true_on_both(card, claim)
+            copies += count * same
         else:
             spice_only += count * spice
             number_only += count * number
-    return Counts(total, legal_true, copies, spice_only, number_only, spice_true, number_true, hand, len(legal))
+    size = len(legal_claims(deck, top))
+    return Counts(total, legal_true, copies, spice_only, number_only, spice_true, number_true, hand, size)
 
 
 def _check(unseen: Mapping[Card, int], hand: int, deck: Deck) -> None:
+    counts = deck.counts
     for card, count in unseen.items():
-        copies = deck.copies_of(card)
-        if not card.is_known or not 0 <= count <= copies:
+        copies = counts.get(card, 0)
+        if not 0 <= count <= copies:
             raise ImpossibleTable(f"{count} unseen {card}, but the deck has {copies}", input=card.text())
     total = sum(unseen.values())
     if not 1 <= hand <= total:
@@ -149,16 +167,32 @@ def claim_odds(unseen: Mapping[Card, int], hand: int, top: Claim | None, claim: 
     >>> claim_odds(unseen, 1, None, Claim(Spice.CHILI, 1)).honest.both
     Fraction(9, 11)
     """
+    return _priced(claim_counts(unseen, hand, top, claim, deck), claim, deck)
+
+
+def claim_counts(unseen: Mapping[Card, int], hand: int, top: Claim | None, claim: Claim, deck: Deck = DECK) -> Counts:
+    """The counts of spicy.md for ``claim`` (see :func:`claim_odds`, which raises the same
+    errors): enough to tell an impossible claim (``spice_true`` or ``number_true`` is 0) or a
+    sure bluff (``copies`` is 0) without pricing it.
+
+    >>> from solver.spicy.cards import Spice
+    >>> claim_counts(DECK.counts, 6, None, Claim(Spice.CHILI, 2)).legal_true
+    27
+    """
     why = refusal(deck, top, claim)
     if why is not None:
         raise IllegalMove(f"{claim} cannot be claimed: {why}", input=claim.text())
     _check(unseen, hand, deck)
-    legal = legal_claims(deck, top)
-    c = _counts(unseen, hand, legal, claim, deck)
-    u, t = c.unseen, c.legal_true
+    return _counts(unseen, hand, top, claim, deck)
+
+
+@lru_cache(maxsize=4096)
+def _priced(c: Counts, claim: Claim, deck: Deck) -> ClaimOdds:
+    """The model's terms and both models' chances from the counts (the same counts, the same odds)."""
+    u, t, hand = c.unseen, c.legal_true, c.hand
     none_true = Fraction(comb(u - t, hand), comb(u, hand))
     honest = (1 - none_true) * Fraction(c.copies, t) if t else Fraction(0)
-    bluff = none_true / len(legal)
+    bluff = none_true / c.claims
     rand = Chances(Fraction(c.spice_true, u), Fraction(c.number_true, u), Fraction(c.copies, u))
     if honest + bluff == 0:
         model = rand
@@ -328,10 +362,19 @@ def top_odds(state: State) -> ClaimOdds:
     return claim_odds(state.unseen(), top.hand, top.follows, top.claim, state.deck)
 
 
-def top_advice(state: State) -> Advice:
-    """The challenge advice on the top card of ``state`` (see :func:`top_odds`)."""
+def top_counts(state: State) -> Counts:
+    """The counts of the top card of ``state`` (see :func:`top_odds`, which raises the same errors)."""
     top = state.top
-    odds = top_odds(state)
+    if top is None:
+        raise IllegalMove("the pile is empty: there is no claim to price")
+    return claim_counts(state.unseen(), top.hand, top.follows, top.claim, state.deck)
+
+
+def top_advice(state: State, odds: ClaimOdds | None = None) -> Advice:
+    """The challenge advice on the top card of ``state`` (see :func:`top_odds`); ``odds``: the
+    top card's odds when already computed."""
+    top = state.top
+    odds = odds if odds is not None else top_odds(state)
     assert top is not None
     last = not state.hands[top.player]
     ends = last and (

@@ -30,6 +30,7 @@ import random
 from collections import Counter
 from enum import IntEnum
 from fractions import Fraction
+from itertools import chain
 from typing import NamedTuple
 
 from ..errors import ImpossibleTable
@@ -221,7 +222,9 @@ class State(NamedTuple):
     def unseen(self) -> Counter[Card]:
         """Per card kind, the copies not named in this state: for a seat's public state, the
         cards the seat has not seen (its ``unseen``). Empty for a full-information state."""
-        return Counter(self.deck.counts) - Counter(c for c in self.cards() if c.is_known)
+        top = (self.top.card,) if self.top is not None else ()
+        named = Counter(chain(*self.hands, self.draw, self.pile, top, *self.won))
+        return Counter({card: left for card, copies in self.deck.counts.items() if (left := copies - named[card]) > 0})
 
     def scores(self) -> tuple[int, ...]:
         """Per seat: +1 per won card, +10 per trophy, -1 per card in hand."""

@@ -1,0 +1,152 @@
+"""Spicy at the table: time per typed line (all odds included) over a long 6-player record, and a
+tournament of bots with 95% Wilson intervals per personality.
+
+Per line: apply it through the tracker (the claim priced, flagged, the advice) and compute the
+whole table as ``spicy replay --json`` shows it (the top card's odds under both models), as the
+prompt does after each line; caches are cleared first. The record is a 6-player game kept from
+one seat, played to the bottom of the draw pile (World's End placed under the last card, so that
+the game is as long as the deck allows; the table is not told where World's End lies).
+
+The tournament: 4-player games, each seating one bot of each personality (honest, bluffer,
+challenger, random) in an order drawn from the game's seed; every bot decides from its own
+seat's table.
+
+    python benchmarks/spicy.py [--games 1000] [--workers 2] [--json] [--no-lines]
+
+With ``--json`` the last line is ``{"median_ms": ..., "worst_ms": ..., "bot_games_per_s": ...,
+...}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from companion.progress import progress
+from companion.spicy.bots import PERSONALITIES, bot_game
+from companion.spicy.report import table_json
+from companion.spicy.simulate import random_record
+from companion.spicy.tracker import Table
+from solver.spicy import Deck, engine, odds, rules
+
+LONG_SEED = 18
+"""The longest of the first 60 such 6-player games (154 lines)."""
+DEEP = Deck(worlds_end=(0, 0, 0, 0, 0))
+"""The published deck with World's End under the last card of the draw pile."""
+
+
+def long_record() -> str:
+    return random_record(6, LONG_SEED, seat=0, deck=DEEP)
+
+
+def time_lines(text: str) -> list[float]:
+    """Seconds per line (apply + the whole table as JSON), caches cleared first."""
+    for cache in (odds._priced, odds._roles, rules.legal_claims, engine._play_moves, engine._one_of):
+        cache.cache_clear()
+    table = Table.new()
+    times = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        start = time.perf_counter()
+        after, _ = table.apply_line(raw, number)
+        table_json(after)
+        times.append(time.perf_counter() - start)
+        table = after
+    return times
+
+
+def one(seed: int) -> tuple[list[str], tuple[int, ...], float]:
+    seats = list(PERSONALITIES)
+    random.Random(seed).shuffle(seats)
+    started = time.perf_counter()
+    winners, _ = bot_game(seats, seed)
+    return seats, winners, time.perf_counter() - started
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (a float is fine here: it is a statistic of
+    the benchmark, not a probability the companion reports)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def tournament(games: int, workers: int, quiet: bool) -> dict[str, Any]:
+    wins = dict.fromkeys(PERSONALITIES, 0)
+    seconds: list[float] = []
+    started = time.perf_counter()
+    with progress("bot games", total=games, quiet=quiet) as tick, ProcessPoolExecutor(workers) as pool:
+        for seats, winners, took in pool.map(one, range(games), chunksize=25):
+            seconds.append(took)
+            for seat in winners:  # a shared win counts for each winner
+                wins[seats[seat]] += 1
+            tick()
+    wall = time.perf_counter() - started
+    report: dict[str, Any] = {
+        "games": games,
+        "workers": workers,
+        "seconds": round(wall, 1),
+        "bot_games_per_s": round(games / wall, 1),
+        "bot_games_per_s_one_process": round(len(seconds) / sum(seconds), 1),
+    }
+    for name in PERSONALITIES:
+        low, high = wilson(wins[name], games)
+        report[name] = {
+            "wins": wins[name],
+            "rate": round(wins[name] / games, 3),
+            "ci95": [round(low, 3), round(high, 3)],
+        }
+    low = report["challenger"]["ci95"][0]
+    report["challenger_beats_all"] = all(low > report[n]["ci95"][1] for n in PERSONALITIES if n != "challenger")
+    return report
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="bot games of the tournament (0: none)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-lines", action="store_true", help="skip the per-line timing")
+    args = parser.parse_args()
+    report: dict[str, Any] = {}
+    if not args.no_lines:
+        record = long_record()
+        times = [t * 1000 for t in time_lines(record)]
+        report.update(
+            lines=len(times),
+            median_ms=round(statistics.median(times), 3),
+            worst_ms=round(max(times), 3),
+            total_ms=round(sum(times), 1),
+        )
+        print(
+            f"per typed line over a {len(times)}-line 6-player record: median {report['median_ms']} ms, "
+            f"worst {report['worst_ms']} ms (target: worst under 20 ms)"
+        )
+    if args.games:
+        result = tournament(args.games, args.workers, args.json)
+        report.update(result)
+        for name in PERSONALITIES:
+            row = result[name]
+            low, high = row["ci95"]
+            print(f"{name:<10} {row['wins']:>5} wins  {row['rate']:6.1%}  95% CI [{low:.1%}, {high:.1%}]")
+        print(
+            f"{args.games} games in {result['seconds']} s on {args.workers} workers: {result['bot_games_per_s']} "
+            f"games/s ({result['bot_games_per_s_one_process']} per process); challenger beats all: "
+            f"{result['challenger_beats_all']}"
+        )
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""What the prompt says after a line, as typed events (each with ``message()``): a claim's exact
+odds, its flag, the challenge advice, what a last card's trophy would mean, a challenge's chance
+and outcome, the seat's true plays on its turn, what the table waits for, the end.
+
+Every probability shown is an exact fraction (the percentage beside it is that fraction rounded).
+
+>>> percent(Fraction(2, 3))
+'2/3 (67%)'
+>>> Waiting("your draw of 2 cards (draw CARD CARD)").message()
+('info', 'waiting for your draw of 2 cards (draw CARD CARD)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from solver.spicy import Card, Claim, Trait
+from solver.spicy.odds import Advice, Level
+
+from ..session import Message, Style
+from .ledger import ChallengeNote, ClaimNote
+
+
+def percent(p: Fraction) -> str:
+    """An exact probability with its rounded percentage, for a person: ``'2/3 (67%)'``."""
+    return f"{p} ({round(100 * p)}%)"
+
+
+@dataclass(frozen=True)
+class Priced:
+    """Another player's claim, priced the moment it is typed, under both models."""
+
+    note: ClaimNote
+
+    def message(self) -> Message:
+        odds, n = self.note.odds, self.note
+        assert odds is not None
+        h, r = odds.honest, odds.random
+        return "info", (
+            f"{n.player}'s {n.claim}: true with {percent(h.both)} if honest when able "
+            f"(spice {h.spice}, number {h.number}); {percent(r.both)} for any card"
+        )
+
+
+@dataclass(frozen=True)
+class Flagged:
+    """A claim flagged ``impossible``, ``bluff`` or ``unlikely``, with the counts as reason."""
+
+    note: ClaimNote
+
+    def message(self) -> Message:
+        flag, n = self.note.flag, self.note
+        assert flag is not None
+        style: Style = "impossible" if flag.level is Level.IMPOSSIBLE else "flag"
+        chance = f" (true with {flag.probability})" if flag.level is Level.UNLIKELY else ""
+        return style, f"{flag.level}: {n.player}'s {n.claim}{chance}: {flag.reason}"
+
+
+@dataclass(frozen=True)
+class Advised:
+    """Which trait to challenge, its chance of being false and the stake."""
+
+    advice: Advice
+    claimant: str
+
+    def message(self) -> Message:
+        return "info", f"advice: {self.advice.text(self.claimant)}"
+
+
+@dataclass(frozen=True)
+class LastCard:
+    """What the trophy of a last card would mean if nobody challenges it."""
+
+    player: str
+    trophies: int  # the player's trophies with this one
+    ends: str | None  # how the game would end with it (None: it goes on)
+
+    def message(self) -> Message:
+        if self.ends is not None:
+            return "flag", f"{self.player}'s last card: if nobody challenges, {self.player} {self.ends}"
+        return "info", (
+            f"{self.player}'s last card: if nobody challenges, {self.player} takes a trophy "
+            f"({self.trophies} so far then) and draws a new hand"
+        )
+
+
+@dataclass(frozen=True)
+class Challenged:
+    """A challenge as typed: the chance, as the seat saw it just before, that the trait is false."""
+
+    note: ChallengeNote
+    known: bool  # the seat's own card: the outcome was certain
+
+    def message(self) -> Message:
+        n = self.note
+        what = f"{n.challenger} challenges {n.claimant}'s {n.claim} on {n.trait}"
+        if self.known:
+            return "info", f"{what}: {'false' if n.chance == 1 else 'true'}, as you know"
+        return "info", f"{what}: false with {percent(n.chance)}" if n.chance is not None else what
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A challenge decided: the card, who was right, who takes the pile and who draws."""
+
+    note: ChallengeNote
+    trophy: bool  # the card's player took a trophy with it
+
+    def message(self) -> Message:
+        n = self.note
+        assert n.card is not None
+        if n.succeeded:
+            why = _false(n.card, n.trait, n.claim)
+            return "info", (
+                f"{n.challenger} was right: {n.claimant}'s card is {n.card}, {why}; {n.challenger} takes the "
+                f"{n.pile}-card pile, {n.claimant} draws 2 and starts the next pile"
+            )
+        trophy = " and a trophy" if self.trophy else ""
+        return "info", (
+            f"{n.challenger} was wrong: {n.claimant}'s card is {n.card}, true on {n.trait}; {n.claimant} takes "
+            f"the {n.pile}-card pile{trophy}, {n.challenger} draws 2 and starts the next pile"
+        )
+
+
+def _false(card: Card, trait: Trait, claim: Claim) -> str:
+    if trait is Trait.SPICE:
+        return f"not {claim.spice}"
+    return f"not a {claim.number}"
+
+
+@dataclass(frozen=True)
+class Trophy:
+    """An unchallenged last card: its player takes a trophy."""
+
+    player: str
+    trophies: int
+
+    def message(self) -> Message:
+        return "info", f"nobody challenges: {self.player} takes a trophy ({self.trophies} now)"
+
+
+@dataclass(frozen=True)
+class YourTurn:
+    """The seat is to play: the cards of its hand that make a true legal claim now."""
+
+    plays: Sequence[tuple[Card, Claim]]
+
+    def message(self) -> Message:
+        if not self.plays:
+            return "info", "your turn: no card of yours is true on a legal claim now (bluff or pass)"
+        shown = ", ".join(f"{card} as {claim}" for card, claim in self.plays)
+        return "info", f"your turn: true plays now: {shown}"
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The table waits for a line only some player (or the seat) can give."""
+
+    what: str
+
+    def message(self) -> Message:
+        return "info", f"waiting for {self.what}"
+
+
+@dataclass(frozen=True)
+class Over:
+    """The game ended with this line."""
+
+    text: str
+
+    def message(self) -> Message:
+        return "over", f"game over: {self.text}"

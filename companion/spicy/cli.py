@@ -1,0 +1,119 @@
+"""The ``spicy`` command: its sub-commands (``table``, ``replay``, ``play``, ``analyze``), and
+Spicy's entry in the registry of games.
+
+>>> SPICY
+<Game spicy: spicy table|replay, *.spicy>
+>>> main(["replay", "no-such-file.spicy"])
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from solver.errors import GameError
+
+from .. import cli
+from ..games import Game, register
+from ..progress import progress
+from ..prompt import Front, run, whole_lines
+from ..records import Journal, new_game_path
+from .commands import front, session
+from .report import table_json, table_text
+from .tracker import Table
+
+
+def _new_table(args: argparse.Namespace) -> Table:
+    return Table.new(threshold=args.threshold)
+
+
+def _session(journal: Journal, args: argparse.Namespace) -> tuple[Any, Front]:
+    s = session(journal, threshold=args.threshold)
+    return s, front(s)
+
+
+SPICY = register(
+    Game(
+        name="spicy",
+        command="spicy",
+        extension="spicy",
+        headerless=False,
+        new_table=_new_table,
+        session=_session,
+        as_json=table_json,
+        as_text=table_text,
+        canonical=lambda table: table.record(),
+    )
+)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .bots import BotTable
+
+    try:
+        kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
+        game = BotTable(args.players, args.seed, kinds)
+    except GameError as error:
+        print(f"spicy play: {error}", file=sys.stderr)
+        return 2
+    code = run(game, Front(prompt="spicy> ", suggest=whole_lines(game.moves)))
+    path = Path(args.record) if args.record else new_game_path("spicy", "spicy")
+    path.write_text(game.view.table.record(), encoding="utf-8")
+    print(f"the game is saved in {path} (spicy analyze {path})")
+    return code
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from .analysis import analysis_json, analysis_text, analyze, plot
+
+    path = Path(args.file)
+    if cli.missing(path, "spicy analyze"):
+        return 2
+    text = path.read_text(encoding="utf-8")
+    try:
+        with progress("analysing", total=len(text.splitlines()), quiet=args.json) as tick:
+            result = analyze(text, threshold=args.threshold, tick=tick, path=str(path))
+        if args.plot:
+            plot(result, args.plot)
+    except GameError as error:
+        return cli.refused(error)
+    print(json.dumps(analysis_json(result)) if args.json else analysis_text(result))
+    return 0
+
+
+def _threshold(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--threshold", type=cli.probability, default="1/4", help="flag claims less likely than this (default 1/4)"
+    )
+
+
+def build(sub: Any) -> None:
+    """Declare ``spicy``'s sub-commands."""
+    _threshold(cli.add_table(sub, SPICY, "the table prompt: type what happens at a real table"))
+    _threshold(cli.add_replay(sub, SPICY))
+    p = sub.add_parser("play", help="a whole game against bots at the prompt")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--bots", default="", help="personalities, e.g. honest,bluffer,challenger (default: random)")
+    p.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
+    p.set_defaults(func=_play)
+    p = sub.add_parser("analyze", help="every claim's odds and flag, every challenge, per player, the scores")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="the analysis as JSON")
+    p.add_argument("--plot", metavar="OUT.png", help="draw the scores over the game")
+    _threshold(p)
+    p.set_defaults(func=_analyze)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``spicy`` command."""
+    return cli.main(build, "spicy", "The table companion for Spicy.", argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,121 @@
+"""What can be typed now, for completion: every line the table would accept, in English and
+French, from the engine's legal claims and the table's phase; card lists (``hand``, ``draw``)
+word by word from the cards still unseen.
+
+>>> from companion.spicy.tracker import replay
+>>> t = replay("game spicy\\nplayers Ana Ben Cleo\\nme Ana\\n"
+...            "hand chili-1 chili-9 wasabi-3 wasabi-9 pepper-5 wild-spice\\nAna play wild-spice as chili 3\\n")
+>>> [line for line in legal_lines(t) if line.startswith("Ben")][:3]
+['Ben play chili 4', 'Ben play chili 5', 'Ben play chili 6']
+>>> completions(t, "Cleo conteste ")
+['épice', 'puissance']
+>>> completions(t, "Ben joue piment 1")
+['10']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from solver.errors import GameError
+from solver.spicy import Phase, legal_claims
+from solver.vocabulary import fold
+
+from .language import MARKERS, SPICES, TRAITS, VERBS, Verb, french, resolve_name, tokenize
+from .tracker import Table
+
+CARD_LISTS = frozenset({Verb.HAND, Verb.DRAW})
+
+
+def legal_lines(table: Table) -> list[str]:
+    """Every canonical line the table would accept now; a card list is its verb alone
+    (``hand``, ``draw``: its cards are completed word by word)."""
+    if not table.names:
+        return ["players"] if table.header else ["game spicy", "players"]
+    if table.over:
+        return []
+    lines: list[str] = []
+    if not table.started:
+        if table.me is None:
+            lines += [f"me {name}" for name in table.names]
+        elif not table.hand_given:
+            return ["hand"]
+    s = table.state
+    assert s is not None
+    names, t, top = table.names, s.turn, s.top
+    others = [n for i, n in enumerate(names) if top is not None and i != top.player]
+    challenges = [f"{n} challenge {trait}" for n in others for trait in ("spice", "number")]
+    ends = ["worlds-end"] if table.started else []
+    if table.drawn is not None:
+        ends += [f"worlds-end after {k}" for k in range(table.drawn.cards + 1)]
+    if t.phase is Phase.LAST_CARD and top is not None:
+        return [*lines, "pass", *challenges, f"{names[top.player]} take-back"]
+    if t.phase is Phase.REVEAL:
+        return [f"reveal {card}" for card, left in table.unseen().items() if left]
+    if t.phase is Phase.DRAW:
+        return [*(["draw"] if s.draw and t.decider == table.me else []), *ends]
+    actor = names[t.actor]
+    claims = [claim.text() for claim in legal_claims(table.deck, s.top_claim())]
+    if t.actor == table.me:
+        lines += [f"{actor} play {card} as {claim}" for card in dict.fromkeys(table.my_cards()) for claim in claims]
+    else:
+        lines += [f"{actor} play {claim}" for claim in claims]
+    lines.append(f"{actor} pass")
+    if t.phase is Phase.WINDOW:
+        lines += challenges
+    return lines + ends
+
+
+def completions(table: Table, before_cursor: str, commands: Iterable[str] = ()) -> list[str]:
+    """The words that may come next after ``before_cursor`` (its last word may be partial):
+    command names first on an empty line, then the next word of every legal line, in the
+    language being typed."""
+    words = before_cursor.split()
+    partial = "" if before_cursor.endswith(" ") or not words else words.pop()
+    typed = [str(w) for w in tokenize(" ".join(words))]
+    languages = _languages([*typed, *([fold(partial)] if partial else [])])
+    candidates: list[str] = list(commands) if not words else []
+    if typed and typed[0] in VERBS and VERBS.meaning(typed[0]) in CARD_LISTS:
+        candidates += _card_words(table, len(typed) - 1, "fr" in languages and "en" not in languages)
+    for line in legal_lines(table):
+        forms = ([line] if "en" in languages else []) + ([french(line)] if "fr" in languages else [])
+        for form in forms:
+            parts = form.split()
+            if len(parts) > len(typed) and _matches(parts[: len(typed)], typed, table.names):
+                candidates.append(parts[len(typed)])
+    folded = fold(partial)
+    return [c for c in dict.fromkeys(candidates) if fold(c).startswith(folded)]
+
+
+def _card_words(table: Table, given: int, in_french: bool) -> list[str]:
+    """The cards a ``hand`` or ``draw`` line may name next (none once it has enough)."""
+    s = table.state
+    if s is None:
+        return []
+    wanted = table.deck.hand if not table.hand_given else min(s.turn.owed, len(s.draw))
+    if given >= wanted:
+        return []
+    return [card.name_fr if in_french else card.text() for card, left in table.unseen().items() if left]
+
+
+def _languages(typed: list[str]) -> set[str]:
+    vocabularies = (VERBS, TRAITS, MARKERS, SPICES)
+    if any(v.is_french(w) for v in vocabularies for w in typed):
+        return {"fr"}
+    if any(v.is_english(w) for v in vocabularies for w in typed):
+        return {"en"}
+    return {"en", "fr"}
+
+
+def _matches(parts: list[str], typed: list[str], names: tuple[str, ...]) -> bool:
+    for part, word in zip(parts, typed, strict=True):
+        if fold(part) == word:
+            continue
+        if part in names:
+            try:
+                if resolve_name(word, names) == part:
+                    continue
+            except GameError:
+                return False
+        return False
+    return True
