@@ -352,22 +352,28 @@ class Beliefs:
 
     def joint(self, places: tuple[Place, ...]) -> dict[tuple[tuple[int, ...], ...], Fraction]:
         """The exact joint distribution of the contents of ``places`` (counts per character
-        for each), the other places summed over."""
+        for each), the other places summed over. When ``places`` are all the places, the
+        largest one's content is what the others leave (its weight a coefficient, not an
+        enumeration of its contents)."""
         index = [self._index[p] for p in places]
+        derived = max(range(len(index)), key=lambda k: len(next(iter(self.terms))[index[k]]))
+        if set(index) != set(range(len(self.places))) or len(index) < 2:
+            derived = -1
+        enumerated = [i for k, i in enumerate(index) if k != derived]
         groups: dict[tuple[tuple[tuple[Vec, ...], ...], tuple[Vec, ...], int], int] = defaultdict(int)
         for term, w in self.terms.items():
-            others = [v for k, cards in enumerate(term) if k not in index for v in cards]
+            others = [v for k, cards in enumerate(term) if k not in enumerated for v in cards]
             tagged = tuple(sorted(v for v in others if v != FRESH))
-            groups[(tuple(term[i] for i in index), tagged, len(others) - len(tagged))] += w
+            groups[(tuple(term[i] for i in enumerated), tagged, len(others) - len(tagged))] += w
         dist: dict[tuple[tuple[int, ...], ...], int] = defaultdict(int)
         for (hands, tagged, fresh), w in groups.items():
-            for combo in _combinations([_hand_weights(h) for h in hands]):
-                contents, h = combo
+            for contents, h in _combinations([_hand_weights(hand) for hand in hands]):
                 total = tuple(sum(col) for col in zip(*contents, strict=True)) if contents else (0,) * 5
                 rest = tuple(u - k for u, k in zip(self.unseen, total, strict=True))
                 if min(rest) < 0:
                     continue
-                dist[contents] += w * h * _coef(tagged, fresh, rest, self.unseen)
+                key = contents if derived < 0 else (*contents[:derived], rest, *contents[derived:])
+                dist[key] += w * h * _coef(tagged, fresh, rest, self.unseen)
         grand = sum(dist.values())
         if grand == 0:
             raise ImpossibleTable("no world is possible")

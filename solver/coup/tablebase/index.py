@@ -26,7 +26,7 @@ most, and 10 or more must coup).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -215,9 +215,19 @@ def locate(state: State) -> Place:
         raise Unsupported(
             f"the tables hold coins up to {MAX_COINS} (the most play reaches); this position has {max(x, y)}"
         )
-    variant = state.variant
-    m, o, court = cards_key(variant, mine), cards_key(variant, theirs), cards_key(variant, state.court)
-    counts = tuple(int(n) for n in np.bincount(np.array(m + o + court, dtype=np.int64), minlength=5))
-    family = Family(variant, counts, len(court))
-    arrangement = family.arrangement(m, o)
+    family, arrangement = _layout(state.variant, mine, theirs, state.court)
     return Place(family, arrangement * CELLS + x * COINS + y, mover)
+
+
+@lru_cache(maxsize=1 << 16)
+def _layout(
+    variant: Variant, mine: tuple[Character, ...], theirs: tuple[Character, ...], court: tuple[Character, ...]
+) -> tuple[Family, int]:
+    """The family and arrangement of these cards (the mover's, the other's, the court's): the
+    same for every coin count and every probe of a position, so computed once."""
+    m, o, c = cards_key(variant, mine), cards_key(variant, theirs), cards_key(variant, court)
+    counts = [0] * 5
+    for k in (*m, *o, *c):
+        counts[k] += 1
+    family = Family(variant, tuple(counts), len(c))
+    return family, family.arrangement(m, o)
