@@ -120,3 +120,21 @@ def test_solve_in_a_challenge_window_weighs_each_option_of_the_player_deciding()
         "Bob to decide: value 1; best: Bob pass (value 1)",
         "  Bob challenge: -1",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ambassador Alice:14:DK:- Bob:13:A:C court=DDAACCKKBBB aside=- phase=action actor=Alice",
+        "ambassador Alice:3:D:K Bob:15:A:C court=DDAACCKBBB aside=K phase=action actor=Alice",
+        "inquisitor Alice:20:I:D Bob:11:K:A court=DDAACCCKKII aside=- phase=action actor=Bob",
+    ],
+)
+def test_coins_beyond_the_tables_are_valued_by_expanding_turns_down_to_them(text: str) -> None:
+    """Play never brings more than 12 coins; a position typed with more is still answered
+    exactly (whoever has 10 or more must coup, so the expansion reaches the tables)."""
+    from solver.coup import State
+    from solver.coup.hidden import graph_open_values, open_values
+
+    state = State.from_text(text)
+    assert open_values([state], seat=0) == graph_open_values([state], seat=0)

@@ -24,7 +24,7 @@ from fractions import Fraction
 from ...errors import NotCertified, Unsupported
 from ..moves import Move
 from ..state import Phase, State
-from .index import locate
+from .index import MAX_COINS, locate
 from .library import Library
 from .store import NO_RANK
 
@@ -92,11 +92,11 @@ def probe(state: State, seat: int | None = None, library: Library | None = None)
         mine = 1 if decider == seat else -1
         order = sorted(range(len(moves)), key=lambda i: (-mine * moves[i][1], _rank(moves[i][2]), i))
         moves = [moves[i] for i in order]
-    if state.turn.phase is Phase.ACTION:
-        stored = turn.lookup(state)
-        if stored.value != here.value:
-            raise NotCertified(f"the table's value {stored.value} disagrees with its successors' {here.value}")
-        here = stored
+    if state.turn.phase is Phase.ACTION and stored(state):
+        table = turn.lookup(state)
+        if table.value != here.value:
+            raise NotCertified(f"the table's value {table.value} disagrees with its successors' {here.value}")
+        here = table
     value = sign * here.value
     win = (1 - here.draw + value) / 2
     return Probe(
@@ -186,7 +186,7 @@ class _Turn:
     def figures(self, state: State, expand: bool = False) -> Figures:
         if state.is_terminal():
             return Figures(Fraction(1 if state.winner() == 0 else -1), Fraction(0), 0)
-        if state.turn.phase is Phase.ACTION and not expand:
+        if state.turn.phase is Phase.ACTION and not expand and stored(state):
             return self.lookup(state)
         found = self.memo.get(state)
         if found is not None:
@@ -211,6 +211,14 @@ class _Turn:
     def options(self, state: State) -> list[tuple[Move, Figures]]:
         """Every move at a decision with the figures of what it leads to."""
         return [(m, self.figures(state.apply(m))) for m in state.legal_moves()]
+
+
+def stored(state: State) -> bool:
+    """True if the tables hold this turn start: every coin count at most 12, the most play
+    reaches from a deal. A position typed with more is valued by expanding its turns down to
+    the tables: coins above 12 only fall (whoever has 10 or more must coup, nobody gains on the
+    other's turn), so the expansion ends."""
+    return max(state.coins) <= MAX_COINS
 
 
 def _rank(rank: int | None) -> int:
