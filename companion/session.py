@@ -38,6 +38,41 @@ class Event(Protocol):
     def message(self) -> Message: ...
 
 
+@dataclass(frozen=True)
+class Said:
+    """A plain sentence the table says (points, a pass, advice in words).
+
+    >>> Said("Ben takes the pile").message()
+    ('info', 'Ben takes the pile')
+    """
+
+    text: str
+    style: Style = "info"
+
+    def message(self) -> Message:
+        return self.style, self.text
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The table waits for a line only some player (or the seat) can give."""
+
+    what: str
+
+    def message(self) -> Message:
+        return "info", f"waiting for {self.what}"
+
+
+@dataclass(frozen=True)
+class Over:
+    """The game ended with this line (``text``: who won)."""
+
+    text: str
+
+    def message(self) -> Message:
+        return "over", f"game over: {self.text}"
+
+
 class SessionTable(Protocol):
     """What a game's tracked table offers a session."""
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.spicy.advice import percent
+from companion.language import percent
 from companion.spicy.language import Line, Verb, french, parse_line
 from companion.spicy.report import table_json, table_text
 from companion.spicy.simulate import NAMES, SeatView, play_move, quiet_move

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from solver.coup import Character, deck
 from solver.errors import GameError
 
-from ..session import Message, Style
+from ..language import percent
+from ..session import Message, Said, Style
 from .ledger import Because, ChallengeNote, Claim, Level
 
 if TYPE_CHECKING:
@@ -33,11 +34,6 @@ def level(probability: Fraction, threshold: Fraction = THRESHOLD) -> Level | Non
     if probability < threshold:
         return "unlikely"
     return None
-
-
-def percent(p: Fraction) -> str:
-    """``'3/11 (27%)'``: a fraction and its rounded percentage."""
-    return f"{p.numerator}/{p.denominator} ({round(100 * p)}%)" if p.denominator != 1 else f"{p} ({round(100 * p)}%)"
 
 
 def count_reason(character: Character, total: int, face_up: int, mine: int, unseen: int, spectator: bool) -> str:
@@ -148,25 +144,10 @@ class Challenged:
         return "info", f"{self.note.challenger}'s challenge succeeds with {percent(self.note.success_probability)}"
 
 
-@dataclass(frozen=True)
-class Advised:
-    """Advice in words (the draft's pick)."""
-
-    text: str
-
-    def message(self) -> Message:
-        return "info", self.text
+UNASSUMED = "an earlier failed proof is no longer taken as 'holds none': it contradicts this line"
 
 
-@dataclass(frozen=True)
-class Unassumed:
-    """An earlier failed proof no longer read as "holds none"."""
-
-    def message(self) -> Message:
-        return "info", "an earlier failed proof is no longer taken as 'holds none': it contradicts this line"
-
-
-def draft_advice(before: Table, after: Table) -> Advised | None:
+def draft_advice(before: Table, after: Table) -> Said | None:
     """The pick to make, said once, when the seat can make it (dealt-first: once dealt;
     pick-first: at once, before the deal)."""
     if not _ready_to_pick(after) or _ready_to_pick(before):
@@ -179,7 +160,7 @@ def draft_advice(before: Table, after: Table) -> Advised | None:
     assert setup.me is not None
     try:
         dealt = setup.dealt if setup.draft is Draft.DEALT_FIRST else None
-        return Advised(suggestion(setup.variant, setup.draft, setup.me, dealt))
+        return Said(suggestion(setup.variant, setup.draft, setup.me, dealt))
     except GameError:
         return None
 

@@ -24,8 +24,9 @@ from solver.coup.puzzle import Hypothesis
 from solver.coup.state import WINDOWS
 from solver.errors import TooLarge
 
+from ..language import percent
 from ..records import replay
-from .advice import THRESHOLD, percent
+from .advice import THRESHOLD
 from .endgame import common_moves, open_hypotheses, weigh
 from .language import ACTION_KINDS, Line, Verb, move_of, parse_line
 from .ledger import ChallengeNote, Claim

@@ -22,8 +22,8 @@ from solver.coup.cards import CARD_WORDS
 from solver.coup.messages import claimed
 from solver.coup.public import close_window, still_to_answer
 from solver.coup.state import WINDOWS
-from solver.vocabulary import fold
 
+from ..language import next_words
 from .language import VERBS, french, resolve_name
 from .tracker import Table
 
@@ -111,38 +111,6 @@ def completions(table: Table, before_cursor: str, commands: Iterable[str] = ()) 
     """The words that may come next after ``before_cursor`` (the last word may be partial):
     command names first on an empty line, then the next word of every legal line, in the
     language being typed."""
-    words = before_cursor.split()
-    partial = "" if before_cursor.endswith(" ") or not words else words.pop()
-    typed = [fold(w) for w in words]
-    languages = _languages(typed + ([fold(partial)] if partial else []))
-    candidates: list[str] = list(commands) if not words else []
-    for line in legal_lines(table):
-        forms = ([line] if "en" in languages else []) + ([french(line)] if "fr" in languages else [])
-        for form in forms:
-            parts = form.split()
-            if len(parts) > len(typed) and _matches(parts[: len(typed)], typed, table.names):
-                candidates.append(parts[len(typed)])
-    folded = fold(partial)
-    return [c for c in dict.fromkeys(candidates) if fold(c).startswith(folded)]
-
-
-def _languages(typed: list[str]) -> set[str]:
-    if any(VERBS.is_french(w) or CARD_WORDS.is_french(w) for w in typed):
-        return {"fr"}
-    if any(VERBS.is_english(w) or CARD_WORDS.is_english(w) for w in typed):
-        return {"en"}
-    return {"en", "fr"}
-
-
-def _matches(parts: list[str], typed: list[str], names: tuple[str, ...]) -> bool:
-    for part, word in zip(parts, typed, strict=True):
-        if fold(part) == word:
-            continue
-        if part in names:
-            try:
-                if resolve_name(word, names) == part:
-                    continue
-            except GameError:
-                return False
-        return False
-    return True
+    return next_words(
+        legal_lines(table), before_cursor, table.names, (VERBS, CARD_WORDS), french, resolve_name, commands
+    )

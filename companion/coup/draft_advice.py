@@ -25,7 +25,7 @@ from solver.coup.draft import Payoffs, dealt_first, games, opening, pick_first, 
 from solver.coup.tablebase import value_of
 from solver.equilibrium import Equilibrium
 
-from .advice import percent
+from ..language import percent
 
 SEATS = ("first", "second")
 

@@ -24,7 +24,7 @@ from solver.coup.limits import TABLE_BUDGET
 from solver.coup.puzzle import Hypothesis
 from solver.errors import TooLarge, Unsupported
 
-from .advice import percent
+from ..language import percent
 from .beliefs import ASIDE, COURT
 from .tracker import Table
 

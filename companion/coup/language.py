@@ -18,7 +18,6 @@ Line(Verb.EXCHANGE, player='Carol')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -26,6 +25,12 @@ from enum import Enum
 from solver.coup import RULES, Character, Draft, IllegalMove, Kind, Move, ParseError, State, Variant
 from solver.coup.cards import CARD_WORDS
 from solver.vocabulary import Vocabulary, fold
+
+from ..language import PROMPT_WORDS as SHARED_PROMPT_WORDS
+from ..language import Token, declare, typed
+from ..language import french as in_french
+from ..language import resolve_name as resolve
+from ..language import tokenize as split
 
 
 class Verb(Enum):
@@ -117,13 +122,15 @@ _TWO_WORDS = (
     (("coup", "d", "etat"), "coup-d'etat"),
     (("foreign", "aid"), "foreign-aid"),
 )
-NAME_PATTERN = re.compile(r"^[^\W_][\w-]*$")
 RESERVED = frozenset({"ambassador", "inquisitor", "dealt-first", "pick-first", "none"})
+PROMPT_WORDS = SHARED_PROMPT_WORDS | {"table", "odds", "solve", "rules"}
+"""The prompt's commands: a player named so would be read as the command."""
 
 
 def is_reserved(word: str) -> bool:
-    """True if ``word`` is a word of the language or a card name (so it cannot be a name)."""
-    return word in VERBS or word in CARD_WORDS or fold(word) in RESERVED
+    """True if ``word`` is a word of the language, a card name or a command of the prompt (so
+    it cannot be a name)."""
+    return word in VERBS or word in CARD_WORDS or fold(word) in RESERVED or fold(word) in PROMPT_WORDS
 
 
 @dataclass(frozen=True)
@@ -176,56 +183,15 @@ class Line:
         return " ".join(words)
 
 
-class Token(str):
-    """A word as the language compares it (folded), remembering how it was typed."""
-
-    typed: str
-
-    def __new__(cls, folded: str, typed: str) -> Token:
-        token = super().__new__(cls, folded)
-        token.typed = typed
-        return token
-
-
-def typed(word: str) -> str:
-    """The word as it was typed (for messages)."""
-    return getattr(word, "typed", word)
-
-
 def tokenize(text: str) -> list[Token]:
     """The words of ``text`` (without its comment), folded, the two-word French forms joined."""
-    raw = text.split("#", 1)[0].replace("\u2019", "'").split()
-    tokens = [Token(fold(w), w) for w in raw]
-    joined: list[Token] = []
-    i = 0
-    while i < len(tokens):
-        for phrase, word in _TWO_WORDS:
-            if tuple(tokens[i : i + len(phrase)]) == phrase:
-                typed_text = " ".join(t.typed for t in tokens[i : i + len(phrase)])
-                joined.append(Token(word, typed_text))
-                i += len(phrase)
-                break
-        else:
-            joined.append(tokens[i])
-            i += 1
-    return joined
+    return split(text, _TWO_WORDS)
 
 
 def resolve_name(word: str, names: tuple[str, ...]) -> str:
     """Return the declared name ``word`` stands for: the exact name (any case, accents
     optional), else the one name it is a prefix of. Raises :class:`ParseError`."""
-    folded = fold(word)
-    exact = [n for n in names if fold(n) == folded]
-    if exact:
-        return exact[0]
-    matches = [n for n in names if fold(n).startswith(folded)]
-    if len(matches) == 1 and folded not in VERBS:
-        return matches[0]
-    if len(matches) > 1:
-        raise ParseError(f"{typed(word)!r} could be {' or '.join(matches)}: type more of the name", input=typed(word))
-    if not names:
-        raise ParseError(f"{typed(word)!r}: no players yet (start with: players Alice Bob Carol)", input=typed(word))
-    raise ParseError(f"{typed(word)!r} is not a player (players: {', '.join(names)})", input=typed(word))
+    return resolve(word, names, is_reserved)
 
 
 def parse_card(word: str) -> Character:
@@ -295,18 +261,7 @@ def _parse_keyword_line(verb: Verb, french: bool, rest: Sequence[str], names: tu
 
 
 def _declare(words: Sequence[str]) -> tuple[str, ...]:
-    if not 2 <= len(words) <= 8:
-        raise ParseError(f"players: 2 to 8 names, not {len(words)}")
-    seen: set[str] = set()
-    for word in words:
-        if not NAME_PATTERN.match(word):
-            raise ParseError(f"{word!r} is not a name: letters, digits, - and _ only", input=word)
-        if is_reserved(word):
-            raise ParseError(f"{word!r} cannot be a name: it is a word of the table language", input=word)
-        if fold(word) in seen:
-            raise ParseError(f"{word!r} is given twice", input=word)
-        seen.add(fold(word))
-    return tuple(words)
+    return declare(words, is_reserved, 2, 8)
 
 
 def _player_verb(verb_word: str, rest: Sequence[str], player: str) -> tuple[Verb, bool]:
@@ -371,12 +326,7 @@ def french(line: str) -> str:
     >>> french("Bob block contessa")
     'Bob contre comtesse'
     """
-    out = []
-    for word in line.split():
-        verbs = [w.meaning for w in VERBS.words(word) if not w.french]
-        cards = [w.meaning for w in CARD_WORDS.words(word) if not w.french]
-        out.append(VERBS.french(verbs[0]) if verbs else CARD_WORDS.french(cards[0]) if cards else word)
-    return " ".join(out)
+    return in_french(line, (VERBS, CARD_WORDS))
 
 
 def typed_move(text: str, state: State, seat: int, other: str = "it is not your move") -> Move:

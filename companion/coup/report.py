@@ -14,7 +14,7 @@ from typing import Any
 from solver.counting import at_least_one_why
 from solver.coup import Character, GameError
 
-from .advice import percent
+from ..language import percent
 from .beliefs import FRESH
 from .tracker import Table
 

@@ -51,8 +51,8 @@ from solver.coup.public import (
 )
 from solver.coup.state import WINDOWS
 
-from ..session import Event, Message
-from .advice import THRESHOLD, Unassumed, cannot_hold, challenge_note, draft_advice, judge
+from ..session import Event, Over, Said, Waiting
+from .advice import THRESHOLD, UNASSUMED, cannot_hold, challenge_note, draft_advice, judge
 from .advice import Challenged as ChallengedEvent
 from .advice import Flagged as FlaggedEvent
 from .beliefs import Beliefs
@@ -63,26 +63,6 @@ from .ledger import ChallengeNote, Claim, Ledger
 
 UNKNOWN = Character.UNKNOWN
 DRAFT_MODELS: tuple[DraftModel, ...] = ("uniform", "equilibrium")
-
-
-@dataclass(frozen=True)
-class Over:
-    """The game ended with this line."""
-
-    winner: str
-
-    def message(self) -> Message:
-        return "over", f"game over: {self.winner} wins"
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """The table waits for a line only some player (or the seat) can give."""
-
-    what: str
-
-    def message(self) -> Message:
-        return "info", f"waiting for {self.what}"
 
 
 @dataclass(frozen=True)
@@ -289,13 +269,13 @@ class Table:
         events = list(table.said)
         if table.knowledge is not None and table.knowledge.contradicted:
             table = self._without_contradiction(line, number, table)
-            events = [*table.said, Unassumed()]
+            events = [*table.said, Said(UNASSUMED)]
         advice = draft_advice(self, table)
         if advice is not None:
             events.append(advice)
         if table.over and not self.over:
             assert table.state is not None
-            events.append(Over(table.names[table.state.winner() or 0]))
+            events.append(Over(f"{table.names[table.state.winner() or 0]} wins"))
         elif table.started and table.waiting is not None:
             events.append(Waiting(table.waiting))
         return replace(table, said=()), tuple(events)
@@ -622,4 +602,4 @@ def replay(text: str, threshold: Fraction = THRESHOLD) -> Table:
     return replay_lines(text.splitlines(), Table.new(threshold))
 
 
-__all__ = ["ChallengeNote", "Claim", "Over", "Table", "Waiting", "replay"]
+__all__ = ["ChallengeNote", "Claim", "Table", "replay"]

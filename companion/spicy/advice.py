@@ -6,26 +6,19 @@ Every probability shown is an exact fraction (the percentage beside it is that f
 
 >>> percent(Fraction(2, 3))
 '2/3 (67%)'
->>> Waiting("your draw of 2 cards (draw CARD CARD)").message()
-('info', 'waiting for your draw of 2 cards (draw CARD CARD)')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from solver.spicy import Card, Claim, Trait
 from solver.spicy.odds import Advice, Level
 
+from ..language import percent
 from ..session import Message, Style
 from .ledger import ChallengeNote, ClaimNote
-
-
-def percent(p: Fraction) -> str:
-    """An exact probability with its rounded percentage, for a person: ``'2/3 (67%)'``."""
-    return f"{p} ({round(100 * p)}%)"
 
 
 @dataclass(frozen=True)
@@ -152,23 +145,3 @@ class YourTurn:
             return "info", "your turn: no card of yours is true on a legal claim now (bluff or pass)"
         shown = ", ".join(f"{card} as {claim}" for card, claim in self.plays)
         return "info", f"your turn: true plays now: {shown}"
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """The table waits for a line only some player (or the seat) can give."""
-
-    what: str
-
-    def message(self) -> Message:
-        return "info", f"waiting for {self.what}"
-
-
-@dataclass(frozen=True)
-class Over:
-    """The game ended with this line."""
-
-    text: str
-
-    def message(self) -> Message:
-        return "over", f"game over: {self.text}"

@@ -21,8 +21,8 @@ from typing import Any
 from solver.spicy import DECK, Deck, true_on_both
 from solver.spicy.odds import UNLIKELY_BELOW
 
+from ..language import percent
 from ..records import replay
-from .advice import percent
 from .ledger import ChallengeNote, ClaimNote
 from .report import chances_json
 from .tracker import Table

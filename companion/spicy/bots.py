@@ -32,8 +32,7 @@ from solver.spicy import DECK, CardKind, Deck, Kind, Move, State, Trait, new_gam
 from solver.spicy.odds import top_advice, top_counts, true_plays
 from solver.vocabulary import fold
 
-from ..session import Message, SoloGame
-from .advice import Waiting
+from ..session import Message, SoloGame, Waiting
 from .language import Line, Verb, parse_line
 from .simulate import NAMES, SeatView, play_move
 

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver.errors import GameError
 from solver.spicy import Phase, legal_claims
-from solver.vocabulary import fold
 
+from ..language import next_words
 from .language import MARKERS, SPICES, TRAITS, VERBS, Verb, french, resolve_name, tokenize
 from .tracker import Table
 
@@ -70,21 +69,17 @@ def completions(table: Table, before_cursor: str, commands: Iterable[str] = ()) 
     """The words that may come next after ``before_cursor`` (its last word may be partial):
     command names first on an empty line, then the next word of every legal line, in the
     language being typed."""
-    words = before_cursor.split()
-    partial = "" if before_cursor.endswith(" ") or not words else words.pop()
-    typed = [str(w) for w in tokenize(" ".join(words))]
-    languages = _languages([*typed, *([fold(partial)] if partial else [])])
-    candidates: list[str] = list(commands) if not words else []
-    if typed and typed[0] in VERBS and VERBS.meaning(typed[0]) in CARD_LISTS:
-        candidates += _card_words(table, len(typed) - 1, "fr" in languages and "en" not in languages)
-    for line in legal_lines(table):
-        forms = ([line] if "en" in languages else []) + ([french(line)] if "fr" in languages else [])
-        for form in forms:
-            parts = form.split()
-            if len(parts) > len(typed) and _matches(parts[: len(typed)], typed, table.names):
-                candidates.append(parts[len(typed)])
-    folded = fold(partial)
-    return [c for c in dict.fromkeys(candidates) if fold(c).startswith(folded)]
+
+    def cards(typed: list[str], languages: set[str]) -> list[str]:
+        if typed and typed[0] in VERBS and VERBS.meaning(typed[0]) in CARD_LISTS:
+            return _card_words(table, len(typed) - 1, "fr" in languages and "en" not in languages)
+        return []
+
+    vocabularies = (VERBS, TRAITS, MARKERS, SPICES)
+    split = lambda text: tokenize(text)  # noqa: E731  (the game's phrases joined)
+    return next_words(
+        legal_lines(table), before_cursor, table.names, vocabularies, french, resolve_name, commands, split, cards
+    )
 
 
 def _card_words(table: Table, given: int, in_french: bool) -> list[str]:
@@ -96,26 +91,3 @@ def _card_words(table: Table, given: int, in_french: bool) -> list[str]:
     if given >= wanted:
         return []
     return [card.name_fr if in_french else card.text() for card, left in table.unseen().items() if left]
-
-
-def _languages(typed: list[str]) -> set[str]:
-    vocabularies = (VERBS, TRAITS, MARKERS, SPICES)
-    if any(v.is_french(w) for v in vocabularies for w in typed):
-        return {"fr"}
-    if any(v.is_english(w) for v in vocabularies for w in typed):
-        return {"en"}
-    return {"en", "fr"}
-
-
-def _matches(parts: list[str], typed: list[str], names: tuple[str, ...]) -> bool:
-    for part, word in zip(parts, typed, strict=True):
-        if fold(part) == word:
-            continue
-        if part in names:
-            try:
-                if resolve_name(word, names) == part:
-                    continue
-            except GameError:
-                return False
-        return False
-    return True

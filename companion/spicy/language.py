@@ -22,7 +22,6 @@ Line(Verb.CHALLENGE, player='Cleo', trait=Trait.SPICE)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -30,6 +29,12 @@ from enum import Enum
 from solver.errors import ParseError
 from solver.spicy import DECK, Card, Claim, Deck, Spice, Trait
 from solver.vocabulary import Vocabulary, fold
+
+from ..language import PROMPT_WORDS as SHARED_PROMPT_WORDS
+from ..language import Token, declare, typed
+from ..language import french as in_french
+from ..language import resolve_name as resolve
+from ..language import tokenize as split
 
 GAME_NAME = "spicy"
 """The word of the header line ``game spicy``."""
@@ -101,7 +106,6 @@ _JOINED = (
     (("wild", "spice"), "wild-spice"),
 )
 """Forms of several words read as one."""
-NAME_PATTERN = re.compile(r"^[^\W_][\w-]*$")
 
 
 @dataclass(frozen=True)
@@ -160,42 +164,13 @@ class Line:
         return " ".join(words)
 
 
-class Token(str):
-    """A word as the language compares it (folded), remembering how it was typed."""
-
-    typed: str
-
-    def __new__(cls, folded: str, typed: str) -> Token:
-        token = super().__new__(cls, folded)
-        token.typed = typed
-        return token
-
-
-def typed(word: str) -> str:
-    """The word as it was typed (for messages)."""
-    return getattr(word, "typed", word)
-
-
 def tokenize(text: str) -> list[Token]:
     """The words of ``text`` without its comment, folded, the forms of several words joined.
 
     >>> tokenize("Ben JOUE Puissance au choix # a comment")
     ['ben', 'joue', 'puissance-au-choix']
     """
-    raw = text.split("#", 1)[0].replace("\u2019", "'").split()
-    tokens = [Token(fold(w), w) for w in raw]
-    joined: list[Token] = []
-    i = 0
-    while i < len(tokens):
-        for phrase, word in _JOINED:
-            if tuple(tokens[i : i + len(phrase)]) == phrase:
-                joined.append(Token(word, " ".join(t.typed for t in tokens[i : i + len(phrase)])))
-                i += len(phrase)
-                break
-        else:
-            joined.append(tokens[i])
-            i += 1
-    return joined
+    return split(text, _JOINED)
 
 
 def is_card_or_claim(word: str) -> bool:
@@ -209,7 +184,7 @@ def is_card_or_claim(word: str) -> bool:
     return False
 
 
-PROMPT_WORDS = frozenset({"table", "odds", "history", "undo", "redo", "save", "help", "quit"})
+PROMPT_WORDS = SHARED_PROMPT_WORDS | {"table", "odds"}
 """The prompt's commands: a player named so would be read as the command."""
 
 
@@ -231,18 +206,7 @@ def resolve_name(word: str, names: tuple[str, ...]) -> str:
     >>> resolve_name("cl", ("Ana", "Ben", "Cleo"))
     'Cleo'
     """
-    folded = fold(word)
-    exact = [n for n in names if fold(n) == folded]
-    if exact:
-        return exact[0]
-    matches = [n for n in names if fold(n).startswith(folded)]
-    if len(matches) == 1 and not is_reserved(folded):  # a word of the language is never a name's prefix
-        return matches[0]
-    if len(matches) > 1:
-        raise ParseError(f"{typed(word)!r} could be {' or '.join(matches)}: type more of the name", input=typed(word))
-    if not names:
-        raise ParseError(f"{typed(word)!r}: no players yet (start with: players Ana Ben Cleo)", input=typed(word))
-    raise ParseError(f"{typed(word)!r} is not a player (players: {', '.join(names)})", input=typed(word))
+    return resolve(word, names, is_reserved, "Ana Ben Cleo")
 
 
 def parse_line(text: str, names: tuple[str, ...] = (), deck: Deck = DECK) -> Line | None:
@@ -312,18 +276,7 @@ def _after(rest: Sequence[str]) -> int | None:
 
 
 def _declare(words: Sequence[str], deck: Deck) -> tuple[str, ...]:
-    if not deck.min_players <= len(words) <= deck.max_players:
-        raise ParseError(f"players: Spicy is played by {deck.min_players} to {deck.max_players}, not {len(words)}")
-    seen: set[str] = set()
-    for word in words:
-        if not NAME_PATTERN.match(word):
-            raise ParseError(f"{word!r} is not a name: letters, digits, - and _ only", input=word)
-        if is_reserved(word):
-            raise ParseError(f"{word!r} cannot be a name: it is a word of the table, a card or a command", input=word)
-        if fold(word) in seen:
-            raise ParseError(f"{word!r} is given twice", input=word)
-        seen.add(fold(word))
-    return tuple(words)
+    return declare(words, is_reserved, deck.min_players, deck.max_players)
 
 
 def _card(word: str, deck: Deck) -> Card:
@@ -378,21 +331,13 @@ def _player_line(player: str, verb_word: str, rest: Sequence[str], deck: Deck) -
 
 def french(line: str) -> str:
     """The French form of a canonical line (names unchanged): what completion offers a person
-    typing in French."""
-    out = []
-    for word in line.split():
-        verbs = [w.meaning for w in VERBS.words(word) if not w.french]
-        words = [
-            *(TRAITS.french(w.meaning) for w in TRAITS.words(word) if not w.french),
-            *(MARKERS.french(w.meaning) for w in MARKERS.words(word) if not w.french),
-            *(SPICES.french(w.meaning) for w in SPICES.words(word) if not w.french),
-        ]
-        if verbs:
-            out.append(VERBS.french(verbs[0]))
-        elif words:
-            out.append(words[0])
-        elif is_card_or_claim(word) and "-" in word:
-            out.append(Card.parse(word).name_fr)
-        else:
-            out.append(word)
-    return " ".join(out)
+    typing in French.
+
+    >>> french("Ben play chili 5")
+    'Ben joue piment 5'
+    """
+
+    def card(word: str) -> str:
+        return Card.parse(word).name_fr if "-" in word and is_card_or_claim(word) else word
+
+    return in_french(line, (VERBS, TRAITS, MARKERS, SPICES), card)

@@ -15,7 +15,7 @@ from solver.errors import GameError
 from solver.spicy import WILD_NUMBER, WILD_SPICE, Card
 from solver.spicy.odds import Chances, ClaimOdds, top_advice, top_odds, true_plays
 
-from .advice import percent
+from ..language import percent
 from .ledger import ClaimNote
 from .tracker import Table
 

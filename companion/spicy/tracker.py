@@ -33,8 +33,8 @@ from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phas
 from solver.spicy.odds import UNLIKELY_BELOW, claim_odds, flag, top_advice, top_odds, true_plays
 from solver.spicy.rules import TROPHIES_TO_WIN
 
-from ..session import Event
-from .advice import Advised, Challenged, Flagged, LastCard, Over, Priced, Resolved, Trophy, Waiting, YourTurn
+from ..session import Event, Over, Waiting
+from .advice import Advised, Challenged, Flagged, LastCard, Priced, Resolved, Trophy, YourTurn
 from .language import Line, Verb, parse_line
 from .ledger import ChallengeNote, ClaimNote, Ledger
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from solver.treasure import BidValue, PlacementValue, Score
 from solver.treasure.rules import emptying_bonus
 
-from ..session import Event, Message, Style
+from ..session import Event, Message, Said, Waiting
 from .language import MARKERS, Line, Verb
 
 if TYPE_CHECKING:
@@ -44,24 +44,8 @@ def bid_text(b: BidValue) -> str:
 
 
 @dataclass(frozen=True)
-class Said:
-    """A plain sentence the table says (points, a pass, the set-up complete, the end)."""
-
-    text: str
-    style: Style = "info"
-
-    def message(self) -> Message:
-        return self.style, self.text
-
-
-@dataclass(frozen=True)
 class Advice(Said):
     """Advice for the tracked seat: its best placement or bid."""
-
-
-@dataclass(frozen=True)
-class Waiting(Said):
-    """What the table waits for (a caller's bid, the end lines)."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +85,7 @@ def events(before: Table, after: Table, line: Line) -> tuple[Event, ...]:
     if final is not None and final != before.final():
         out.append(Final(after.names, final, after.winners()))
     elif after.waiting is not None and after.state is not None and (after.ended or line.verb is Verb.NEURO):
-        out.append(Waiting(f"waiting for {after.waiting}"))
+        out.append(Waiting(after.waiting))
     out += _advice(before, after, line)
     return tuple(out)
 

@@ -28,8 +28,8 @@ from solver.errors import GameError, IllegalMove, ParseError
 from solver.treasure import STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
 
 from ..records import replay
-from ..session import Message, SoloGame
-from .advice import Advice, Waiting, bid_text, placement_text
+from ..session import Message, SoloGame, Waiting
+from .advice import Advice, bid_text, placement_text
 from .language import WORDS, Line, Verb, parse_line
 from .report import bids_text, odds_text, placements_text, table_text
 from .simulate import NAMES, Chooser, RecordWriter, play_game

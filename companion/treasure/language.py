@@ -29,6 +29,11 @@ from solver.treasure import Card, Marker
 from solver.treasure.cards import sort_cards
 from solver.vocabulary import Vocabulary, fold
 
+from ..language import PROMPT_WORDS as SHARED_PROMPT_WORDS
+from ..language import declare
+from ..language import french as in_french
+from ..language import resolve_name as resolve
+
 
 class Verb(Enum):
     """The canonical first word of a line's meaning (the rows of treasure.md's table), and the
@@ -98,7 +103,6 @@ STANDALONE = frozenset({*SETUP, Verb.REMOVED})
 """Lines that start with their verb (the others start with a player's name)."""
 PLAYER_VERBS = frozenset({Verb.PLACE, Verb.PASS, Verb.NEURO, Verb.BID, Verb.REVEAL, Verb.BREACH})
 
-NAME_PATTERN = re.compile(r"^[^\W_][\w-]*$")
 NUMBER = re.compile(r"^[+-]?\d{1,4}$")
 EXAMPLES = {
     Verb.PLAYERS: "players Ana Ben Cleo",
@@ -116,8 +120,7 @@ EXAMPLES = {
 """One example of each line, for the messages that say how to write it."""
 
 
-PROMPT_WORDS = frozenset({"table", "domain", "odds", "bids", "placements", "plot"})
-PROMPT_WORDS |= {"history", "undo", "redo", "save", "help", "quit"}
+PROMPT_WORDS = SHARED_PROMPT_WORDS | {"table", "domain", "odds", "bids", "placements", "plot"}
 """The prompt's commands: a player named so would be read as the command."""
 
 
@@ -210,18 +213,7 @@ def resolve_name(word: str, names: tuple[str, ...]) -> str:
     >>> resolve_name("cl", ("Ana", "Ben", "Cleo"))
     'Cleo'
     """
-    folded = fold(word)
-    exact = [n for n in names if fold(n) == folded]
-    if exact:
-        return exact[0]
-    matches = [n for n in names if fold(n).startswith(folded)]
-    if len(matches) == 1 and folded not in WORDS:
-        return matches[0]
-    if len(matches) > 1:
-        raise ParseError(f"{word!r} could be {' or '.join(matches)}: type more of the name", input=word)
-    if not names:
-        raise ParseError(f"{word!r}: no players yet (start with: players Ana Ben Cleo)", input=word)
-    raise ParseError(f"{word!r} is not a player (players: {', '.join(names)})", input=word)
+    return resolve(word, names, is_reserved, "Ana Ben Cleo")
 
 
 def parse_line(text: str, names: tuple[str, ...] = ()) -> Line | None:
@@ -318,27 +310,16 @@ def _marker(word: str) -> Marker:
 
 
 def _declare(words: Sequence[str]) -> tuple[str, ...]:
-    if not 2 <= len(words) <= 8:
-        raise ParseError(f"players: 2 to 8 names, not {len(words)}", input=" ".join(words))
-    seen: set[str] = set()
-    for word in words:
-        if not NAME_PATTERN.match(word):
-            raise ParseError(f"{word!r} is not a name: letters, digits, - and _ only", input=word)
-        if is_reserved(word):
-            raise ParseError(f"{word!r} cannot be a name: it is a word of the table, a card or a command", input=word)
-        if fold(word) in seen:
-            raise ParseError(f"{word!r} is given twice", input=word)
-        seen.add(fold(word))
-    return tuple(words)
+    return declare(words, is_reserved, 2, 8)
 
 
 def french(line: str) -> str:
-    """The French form of a canonical line (names, cards, numbers and markers unchanged)."""
-    out = []
-    for word in line.split():
-        meanings = [w.meaning for w in WORDS.words(word) if not w.french]
-        out.append(WORDS.french(meanings[0]) if meanings else word)
-    return " ".join(out)
+    """The French form of a canonical line (names, cards, numbers and markers unchanged).
+
+    >>> french("Ben place 3cv at 0 1")
+    'Ben pose 3cv en 0 1'
+    """
+    return in_french(line, (WORDS,))
 
 
 __all__ = ["END", "MARKERS", "SETUP", "WORDS", "Line", "Verb", "french", "is_reserved", "parse_line", "resolve_name"]

@@ -19,6 +19,7 @@ from typing import Any
 
 from solver.treasure import BidValue
 
+from ..language import percent
 from .advice import Final, bid_text, placement_text
 from .language import MARKERS
 from .tracker import Table
@@ -89,11 +90,6 @@ def table_json(table: Table) -> dict[str, Any]:
         "winner": winner,
         "final": final,
     }
-
-
-def percent(p: Fraction) -> str:
-    """``'1/4 (25%)'``: an exact chance and its rounded percentage."""
-    return f"{p} ({round(100 * p)}%)"
 
 
 def players_text(table: Table) -> list[str]:
