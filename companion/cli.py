@@ -20,13 +20,14 @@ import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from solver.errors import GameError
 
 from .games import Game, check_header
-from .prompt import run
+from .prompt import Front, run, whole_lines
 from .records import Journal, last_game, new_game_path, remember_last, replay
+from .session import Message
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -124,6 +125,59 @@ def replay_file(args: argparse.Namespace, game: Game) -> int:
     else:
         print(game.as_text(table))
     return 0
+
+
+class Played(Protocol):
+    """A game against bots at the prompt, as ``play`` runs it: the prompt loop drives it, its
+    moves complete whole, and its record is kept."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    def intro(self) -> list[Message]: ...
+
+    def handle(self, text: str) -> list[Message]: ...
+
+    def moves(self) -> list[str]: ...
+
+    def record_text(self) -> str: ...
+
+
+def add_play(
+    sub: Any,
+    game: Game,
+    make: Callable[[argparse.Namespace, tuple[str, ...]], Played],
+    players: range,
+    personalities: str,
+    then: str,
+) -> argparse.ArgumentParser:
+    """The ``play [--players N] [--seed S] [--bots A,B] [--record FILE]`` sub-command: a whole
+    game against bots made by ``make(args, personalities)``, kept as a record (``then``: the
+    command to read it with)."""
+    parser: argparse.ArgumentParser = sub.add_parser("play", help="a whole game against bots at the prompt")
+    parser.add_argument("--players", type=int, default=4, choices=players, metavar="N")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--bots", default="", help=f"personalities, e.g. {personalities}")
+    parser.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
+    parser.set_defaults(func=lambda args: play(args, game, make, then))
+    return parser
+
+
+def play(
+    args: argparse.Namespace, game: Game, make: Callable[[argparse.Namespace, tuple[str, ...]], Played], then: str
+) -> int:
+    """Run a game against bots at the prompt, then save its record."""
+    try:
+        kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
+        played = make(args, kinds)
+    except GameError as error:
+        print(f"{game.command} play: {error}", file=sys.stderr)
+        return 2
+    code = run(played, Front(prompt=f"{game.command}> ", suggest=whole_lines(played.moves)))
+    path = Path(args.record) if args.record else new_game_path(game.name, game.extension)
+    path.write_text(played.record_text(), encoding="utf-8")
+    print(f"the game is saved in {path} ({game.command} {then} {path})")
+    return code
 
 
 def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequence[str] | None = None) -> int:

@@ -8,10 +8,10 @@ after every accepted line, so leaving (or a crash) loses nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
@@ -48,6 +48,8 @@ class Conversation(Protocol):
 
     def handle(self, text: str) -> list[Message]: ...
 
+
+S = TypeVar("S", bound="Tracked")
 
 Suggest = Callable[[str], list[tuple[str, int]]]
 """Completions for the text before the cursor: each (text, how many characters it replaces)."""
@@ -100,6 +102,37 @@ def whole_lines(lines: Callable[[], list[str]]) -> Suggest:
         return [(text, len(before)) for text in lines() if text.lower().startswith(typed) and text.lower() != typed]
 
     return suggest
+
+
+class Tracked(Protocol):
+    """A table session as the front needs it: its table and its command names."""
+
+    @property
+    def table(self) -> Any: ...
+
+    @property
+    def commands(self) -> Mapping[str, Any]: ...
+
+
+def table_front(
+    session: S,
+    app: str,
+    words: Callable[[Any, str, Iterable[str]], list[str]],
+    toolbar: Callable[[S], str],
+    history: bool = True,
+) -> Front:
+    """How a game's table looks at the prompt: ``APP>``, word-by-word completion from
+    ``words(table, before_cursor, command names)``, the game's toolbar, Ctrl-D asking first, the
+    history kept in the game's state directory (or in memory)."""
+    from .records import state_dir
+
+    return Front(
+        prompt=f"{app}> ",
+        suggest=next_words(lambda before: words(session.table, before, session.commands)),
+        toolbar=lambda: toolbar(session),
+        confirm_leave=True,
+        history=state_dir(app) / "history" if history else None,
+    )
 
 
 def show(messages: list[Message], output: Output | None = None) -> None:

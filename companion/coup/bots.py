@@ -320,6 +320,10 @@ class BotTable(SoloGame[Move]):
         self.record.extend(setup_lines(self.names, str(self.variant), 0))
         self.writer = RecordWriter(self.names, 0, random.Random(0), VIEW, self.record)
 
+    def record_text(self) -> str:
+        """The game so far as a record, from the player's seat."""
+        return "".join(line + "\n" for line in self.record)
+
     def intro(self) -> list[Message]:
         who = ", ".join(f"{self.names[s]} ({b.personality})" for s, b in self.bots.items())
         rows: list[Message] = [("info", f"You play {self.variant!s} against {who}. Type your moves as at the table.")]

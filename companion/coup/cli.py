@@ -28,7 +28,7 @@ from .. import cli
 from ..games import Game, register
 from ..progress import progress
 from ..prompt import Front, run, whole_lines
-from ..records import Journal, new_game_path
+from ..records import Journal
 from . import tables
 from .commands import front, session
 from .report import table_json, table_text
@@ -112,22 +112,12 @@ COUP = register(
 # -- the sub-commands ----------------------------------------------------------------------
 
 
-def _play(args: argparse.Namespace) -> int:
+def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
     from .bots import BotTable
 
-    try:
-        kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
-        if kinds and len(kinds) != args.players - 1:
-            raise GameError(f"--bots names {len(kinds)} personalities for {args.players - 1} bots")
-        game = BotTable(args.players, Variant.parse(args.variant), args.seed, kinds)
-    except GameError as error:
-        print(f"coup play: {error}", file=sys.stderr)
-        return 2
-    code = run(game, Front(prompt="coup> ", suggest=whole_lines(game.moves)))
-    path = Path(args.record) if args.record else new_game_path("coup", "coup")
-    path.write_text("".join(line + "\n" for line in game.record), encoding="utf-8")
-    print(f"the game is saved in {path} (coup analyze {path})")
-    return code
+    if kinds and len(kinds) != args.players - 1:
+        raise GameError(f"--bots names {len(kinds)} personalities for {args.players - 1} bots")
+    return BotTable(args.players, Variant.parse(args.variant), args.seed, kinds)
 
 
 def _puzzle(args: argparse.Namespace) -> int:
@@ -312,13 +302,8 @@ def build(sub: Any) -> None:
     p.add_argument("file", nargs="?", help="a puzzle file (default: choose among the bundled ones)")
     p.add_argument("--seed", type=int, default=None, help="seed the court's draws")
     p.set_defaults(func=_puzzle)
-    p = sub.add_parser("play", help="a whole game against bots at the prompt")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
+    p = cli.add_play(sub, COUP, _bots, range(2, 7), "honest,bluffer,counter (default: random)", "analyze")
     p.add_argument("--variant", default="ambassador")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--bots", default="", help="personalities, e.g. honest,bluffer,counter (default: random)")
-    p.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
-    p.set_defaults(func=_play)
     tables.add(sub)
     p = sub.add_parser("demo", help="play and print a random game")
     p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")

@@ -21,8 +21,8 @@ from solver.coup import RULES, Blockers, Phase
 from solver.coup.limits import TABLE_BUDGET
 from solver.errors import GameError
 
-from ..prompt import Front, next_words
-from ..records import Journal, state_dir
+from ..prompt import Front, table_front
+from ..records import Journal
 from ..session import Command, Message, TableSession
 from .advice import THRESHOLD
 from .completion import completions
@@ -129,11 +129,5 @@ def toolbar(session: CoupSession) -> str:
 
 
 def front(session: CoupSession, history: bool = True) -> Front:
-    """How the Coup table looks at the prompt."""
-    return Front(
-        prompt="coup> ",
-        suggest=next_words(lambda before: completions(session.table, before, session.commands)),
-        toolbar=lambda: toolbar(session),
-        confirm_leave=True,
-        history=state_dir("coup") / "history" if history else None,
-    )
+    """How the coup table looks at the prompt."""
+    return table_front(session, "coup", completions, toolbar, history)

@@ -4,6 +4,9 @@ and outcome, the seat's true plays on its turn, what the table waits for, the en
 
 Every probability shown is an exact fraction (the percentage beside it is that fraction rounded).
 
+>>> Trophy("Ben", 1).message()
+('info', 'nobody challenges: Ben takes a trophy (1 now)')
+
 >>> percent(Fraction(2, 3))
 '2/3 (67%)'
 """

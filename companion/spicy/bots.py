@@ -199,6 +199,10 @@ class BotTable(SoloGame[Move]):
     def seats(self) -> range:
         return range(1, self.players)
 
+    def record_text(self) -> str:
+        """The game so far as a record, from the person's seat."""
+        return self.view.table.record()
+
     def intro(self) -> list[Message]:
         who = ", ".join(f"{self.names[s]} ({b.personality})" for s, b in self.bots.items())
         rows: list[Message] = [("info", f"You are {YOU}, against {who}. Type your moves; 'table', 'odds', 'quit'.")]

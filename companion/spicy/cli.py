@@ -21,8 +21,8 @@ from solver.errors import GameError
 from .. import cli
 from ..games import Game, register
 from ..progress import progress
-from ..prompt import Front, run, whole_lines
-from ..records import Journal, new_game_path
+from ..prompt import Front
+from ..records import Journal
 from .commands import front, session
 from .report import table_json, table_text
 from .tracker import Table
@@ -52,20 +52,10 @@ SPICY = register(
 )
 
 
-def _play(args: argparse.Namespace) -> int:
+def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
     from .bots import BotTable
 
-    try:
-        kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
-        game = BotTable(args.players, args.seed, kinds)
-    except GameError as error:
-        print(f"spicy play: {error}", file=sys.stderr)
-        return 2
-    code = run(game, Front(prompt="spicy> ", suggest=whole_lines(game.moves)))
-    path = Path(args.record) if args.record else new_game_path("spicy", "spicy")
-    path.write_text(game.view.table.record(), encoding="utf-8")
-    print(f"the game is saved in {path} (spicy analyze {path})")
-    return code
+    return BotTable(args.players, args.seed, kinds)
 
 
 def _analyze(args: argparse.Namespace) -> int:
@@ -96,12 +86,7 @@ def build(sub: Any) -> None:
     """Declare ``spicy``'s sub-commands."""
     _threshold(cli.add_table(sub, SPICY, "the table prompt: type what happens at a real table"))
     _threshold(cli.add_replay(sub, SPICY))
-    p = sub.add_parser("play", help="a whole game against bots at the prompt")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--bots", default="", help="personalities, e.g. honest,bluffer,challenger (default: random)")
-    p.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
-    p.set_defaults(func=_play)
+    cli.add_play(sub, SPICY, _bots, range(2, 7), "honest,bluffer,challenger (default: random)", "analyze")
     p = sub.add_parser("analyze", help="every claim's odds and flag, every challenge, per player, the scores")
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="the analysis as JSON")

@@ -18,8 +18,8 @@ from fractions import Fraction
 from solver.spicy import DECK, Deck
 from solver.spicy.odds import UNLIKELY_BELOW
 
-from ..prompt import Front, next_words
-from ..records import Journal, state_dir
+from ..prompt import Front, table_front
+from ..records import Journal
 from ..session import Command, Message, TableSession
 from .completion import completions
 from .report import odds_text, table_text
@@ -71,11 +71,5 @@ def toolbar(session: SpicySession) -> str:
 
 
 def front(session: SpicySession, history: bool = True) -> Front:
-    """How the Spicy table looks at the prompt."""
-    return Front(
-        prompt="spicy> ",
-        suggest=next_words(lambda before: completions(session.table, before, session.commands)),
-        toolbar=lambda: toolbar(session),
-        confirm_leave=True,
-        history=state_dir("spicy") / "history" if history else None,
-    )
+    """How the spicy table looks at the prompt."""
+    return table_front(session, "spicy", completions, toolbar, history)

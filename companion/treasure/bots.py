@@ -159,6 +159,10 @@ class BotTable(SoloGame[Move]):
         self.writer = RecordWriter(self.names, 0, self.record)
         self.table = Table.new()
 
+    def record_text(self) -> str:
+        """The game so far as a record, from the person's seat."""
+        return "".join(line + "\n" for line in self.record)
+
     def intro(self) -> list[Message]:
         who = ", ".join(f"{self.names[s]} ({b.personality})" for s, b in self.bots.items())
         rows: list[Message] = [("info", f"You play against {who}. Type your moves as at the table ('help').")]

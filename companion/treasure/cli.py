@@ -24,8 +24,8 @@ from solver.errors import GameError
 
 from .. import cli
 from ..games import Game, register
-from ..prompt import Front, run, whole_lines
-from ..records import Journal, new_game_path, replay
+from ..prompt import Front
+from ..records import Journal, replay
 from .commands import front, session
 from .report import table_json, table_text
 from .simulate import NAMES, RecordWriter, play_game
@@ -70,20 +70,10 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play(args: argparse.Namespace) -> int:
+def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
     from .bots import BotTable
 
-    try:
-        kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
-        game = BotTable(args.players, args.seed, kinds)
-    except GameError as error:
-        print(f"tresor play: {error}", file=sys.stderr)
-        return 2
-    code = run(game, Front(prompt="tresor> ", suggest=whole_lines(game.moves)))
-    path = Path(args.record) if args.record else new_game_path("tresor", "tresor")
-    path.write_text("".join(line + "\n" for line in game.record), encoding="utf-8")
-    print(f"the game is saved in {path} (tresor replay {path})")
-    return code
+    return BotTable(args.players, args.seed, kinds)
 
 
 def demo(players: int, seed: int | None, out: list[str]) -> Table:
@@ -114,12 +104,7 @@ def build(sub: Any) -> None:
     replay = cli.add_replay(sub, TRESOR)
     replay.add_argument("--plot", metavar="OUT.png", help="also draw the domain and the treasure odds")
     replay.set_defaults(func=_replay)
-    p = sub.add_parser("play", help="a whole game against bots at the prompt")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--bots", default="", help="personalities, e.g. greedy,random (default: greedy)")
-    p.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
-    p.set_defaults(func=_play)
+    cli.add_play(sub, TRESOR, _bots, range(2, 9), "greedy,random (default: greedy)", "replay")
     p = sub.add_parser("demo", help="play and print a game between bots")
     p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
     p.add_argument("--seed", type=int, default=None)

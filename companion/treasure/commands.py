@@ -16,8 +16,8 @@ from __future__ import annotations
 from solver.errors import GameError
 from solver.treasure import STANDARD, Deck
 
-from ..prompt import Front, next_words
-from ..records import Journal, state_dir
+from ..prompt import Front, table_front
+from ..records import Journal
 from ..session import Command, Message, TableSession
 from .completion import completions
 from .picture import fragments, grid_text, plot
@@ -112,10 +112,4 @@ def toolbar(session: TreasureSession) -> str:
 
 def front(session: TreasureSession, history: bool = True) -> Front:
     """How the treasure table looks at the prompt."""
-    return Front(
-        prompt="tresor> ",
-        suggest=next_words(lambda before: completions(session.table, before, session.commands)),
-        toolbar=lambda: toolbar(session),
-        confirm_leave=True,
-        history=state_dir("tresor") / "history" if history else None,
-    )
+    return table_front(session, "tresor", completions, toolbar, history)
