@@ -7,8 +7,6 @@ Every probability shown is an exact fraction (the percentage beside it is that f
 >>> Trophy("Ben", 1).message()
 ('info', 'nobody challenges: Ben takes a trophy (1 now)')
 
->>> percent(Fraction(2, 3))
-'2/3 (67%)'
 """
 
 from __future__ import annotations
