@@ -6,8 +6,7 @@ import one; games are found through the ``companion.games`` entry points of the 
 package.
 
 >>> import argparse
->>> g = Game("toy", "toy", "toy", False, new_table=lambda args: [], session=lambda journal, args: None,
-...          as_json=lambda t: {}, as_text=lambda t: "", canonical=lambda t: "")
+>>> g = Game("toy", new_table=lambda args: [], session=lambda journal, args: None, as_json=lambda t: {}, as_text=str)
 >>> register(g) is g, "toy" in registered()
 (True, True)
 """
@@ -30,15 +29,23 @@ from .records import Journal, header
 class Game:
     """One game's entry in the registry."""
 
-    name: str  # the record header's word and the state directory ("spicy")
-    command: str  # the command line's program ("spicy")
-    extension: str  # records' file extension ("spicy")
-    headerless: bool  # records without a header line are this game's (Coup's, from before headers)
+    name: str  # the record header's word, the state directory, the command and the extension ("spicy")
     new_table: Callable[[argparse.Namespace], Any]  # an empty tracked table, with the command line's settings
     session: Callable[[Journal, argparse.Namespace], Any]  # (conversation, prompt front) on a journal
     as_json: Callable[[Any], dict[str, Any]]  # the table as the spec's JSON
     as_text: Callable[[Any], str]  # the table for a person
-    canonical: Callable[[Any], str]  # the record's canonical form
+    canonical: Callable[[Any], str] = lambda table: str(table.record())  # the record's canonical form
+    headerless: bool = False  # records without a header line are this game's (Coup's, from before headers)
+
+    @property
+    def command(self) -> str:
+        """The command line's program."""
+        return self.name
+
+    @property
+    def extension(self) -> str:
+        """Records' file extension."""
+        return self.name
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.command} table|replay, *.{self.extension}>"

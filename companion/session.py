@@ -96,6 +96,39 @@ class SessionTable(Protocol):
         ...
 
 
+L = TypeVar("L")
+
+
+class Lines(Generic[L]):
+    """What every game's tracked table does with a typed line, written once: parse it with the
+    game's language (:meth:`parse`), then :meth:`apply` it (the game's). A base class of the
+    games' immutable tables."""
+
+    def parse(self, text: str) -> L | None:
+        """The game's line for ``text``; None for a blank or comment line. Raises ParseError."""
+        raise NotImplementedError
+
+    def apply(self, line: L, number: int) -> tuple[Self, Sequence[Event]]:
+        """The table after ``line`` (record line ``number``) and its events. Raises GameError."""
+        raise NotImplementedError
+
+    def next_number(self) -> int:
+        """The record line number a line typed now would have."""
+        raise NotImplementedError
+
+    def apply_line(self, text: str, number: int) -> tuple[Self, Sequence[Event]]:
+        """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line."""
+        line = self.parse(text)
+        if line is None:
+            return self, ()
+        return self.apply(line, number)
+
+    def apply_text(self, text: str, number: int | None = None) -> Self:
+        """Parse ``text`` and apply it (record line ``number``, the next one by default); a blank
+        or comment line changes nothing. Raises GameError and changes nothing."""
+        return self.apply_line(text, self.next_number() if number is None else number)[0]
+
+
 T = TypeVar("T", bound=SessionTable)
 
 

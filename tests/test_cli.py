@@ -113,13 +113,13 @@ def test_replay_refuses_another_game_s_record_naming_its_command(
 ) -> None:
     from companion.games import Game, register
 
-    register(Game("toy", "toy-cli", "toy", False, lambda a: None, lambda j, a: None, dict, str, str))
+    register(Game("toy", lambda a: None, lambda j, a: None, dict, str))
     record = tmp_path / "game.toy"
     record.write_text("game toy\nplayers Ana Ben Cleo\n")
     assert main(["replay", str(record)]) == 1
     assert (
         capsys.readouterr().err.strip()
-        == f"{record}:1: this is a toy record, not a coup one (try: toy-cli replay FILE)"
+        == f"{record}:1: this is a toy record, not a coup one (try: toy replay FILE)"
     )
 
 

@@ -94,19 +94,7 @@ def _session(journal: Journal, args: argparse.Namespace) -> tuple[Any, Front]:
     return s, front(s)
 
 
-COUP = register(
-    Game(
-        name="coup",
-        command="coup",
-        extension="coup",
-        headerless=True,
-        new_table=_new_table,
-        session=_session,
-        as_json=table_json,
-        as_text=table_text,
-        canonical=lambda table: table.record(),
-    )
-)
+COUP = register(Game("coup", _new_table, _session, table_json, table_text, headerless=True))
 
 
 # -- the sub-commands ----------------------------------------------------------------------

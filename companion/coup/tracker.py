@@ -19,7 +19,7 @@ solver.errors.IllegalMove: Alice cannot assassinate now: the table waits for Bob
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -51,7 +51,7 @@ from solver.coup.public import (
 )
 from solver.coup.state import WINDOWS
 
-from ..session import Event, Over, Said, Waiting
+from ..session import Event, Lines, Over, Said, Waiting
 from .advice import THRESHOLD, UNASSUMED, cannot_hold, challenge_note, draft_advice, judge
 from .advice import Challenged as ChallengedEvent
 from .advice import Flagged as FlaggedEvent
@@ -66,7 +66,7 @@ DRAFT_MODELS: tuple[DraftModel, ...] = ("uniform", "equilibrium")
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Lines[Line]):
     """One seat's table. Build with :meth:`new`; move with :meth:`apply` / :meth:`apply_text`."""
 
     setup: Setup = field(default_factory=Setup)
@@ -244,19 +244,11 @@ class Table:
 
     # -- applying a line ---------------------------------------------------------------------
 
-    def apply_text(self, text: str, number: int | None = None) -> Table:
-        """Parse ``text`` and apply it; a blank or comment line changes nothing.
+    def parse(self, text: str) -> Line | None:
+        return parse_line(text, self.names)
 
-        Raises :class:`~solver.errors.GameError` (ParseError, IllegalMove, ImpossibleTable).
-        """
-        return self.apply_line(text, number if number is not None else len(self.lines) + 1)[0]
-
-    def apply_line(self, text: str, number: int) -> tuple[Table, Sequence[Event]]:
-        """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line."""
-        line = parse_line(text, self.names)
-        if line is None:
-            return self, ()
-        return self.apply(line, number)
+    def next_number(self) -> int:
+        return len(self.lines) + 1
 
     def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after ``line`` (record line ``number``) and the events it produced (flags,

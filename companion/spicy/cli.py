@@ -37,19 +37,7 @@ def _session(journal: Journal, args: argparse.Namespace) -> tuple[Any, Front]:
     return s, front(s)
 
 
-SPICY = register(
-    Game(
-        name="spicy",
-        command="spicy",
-        extension="spicy",
-        headerless=False,
-        new_table=_new_table,
-        session=_session,
-        as_json=table_json,
-        as_text=table_text,
-        canonical=lambda table: table.record(),
-    )
-)
+SPICY = register(Game("spicy", _new_table, _session, table_json, table_text))
 
 
 def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:

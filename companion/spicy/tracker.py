@@ -24,7 +24,7 @@ solver.errors.IllegalMove: Ben cannot claim chili 1: a pile of chili at 1 needs 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -33,7 +33,7 @@ from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phas
 from solver.spicy.odds import UNLIKELY_BELOW, claim_odds, flag, top_advice, top_odds, true_plays
 from solver.spicy.rules import TROPHIES_TO_WIN
 
-from ..session import Event, Over, Waiting
+from ..session import Event, Lines, Over, Waiting
 from .advice import Advised, Challenged, Flagged, LastCard, Priced, Resolved, Trophy, YourTurn
 from .language import Line, Verb, parse_line
 from .ledger import ChallengeNote, ClaimNote, Ledger
@@ -51,7 +51,7 @@ class Drawn:
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Lines[Line]):
     """One seat's table (or a spectator's). Build with :meth:`new`; move with :meth:`apply`."""
 
     deck: Deck = DECK
@@ -173,17 +173,11 @@ class Table:
 
     # -- applying a line -----------------------------------------------------------------------
 
-    def apply_text(self, text: str, number: int | None = None) -> Table:
-        """Parse ``text`` and apply it; a blank or comment line changes nothing. Raises
-        :class:`~solver.errors.GameError` (ParseError, IllegalMove, ImpossibleTable)."""
-        return self.apply_line(text, number if number is not None else len(self.lines) + 2)[0]
+    def parse(self, text: str) -> Line | None:
+        return parse_line(text, self.names, self.deck)
 
-    def apply_line(self, text: str, number: int) -> tuple[Table, Sequence[Event]]:
-        """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line."""
-        line = parse_line(text, self.names, self.deck)
-        if line is None:
-            return self, ()
-        return self.apply(line, number)
+    def next_number(self) -> int:
+        return len(self.lines) + 2
 
     def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after ``line`` (record line ``number``) and the events it produced. Raises

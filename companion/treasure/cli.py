@@ -38,17 +38,7 @@ def _session(journal: Journal, args: argparse.Namespace) -> tuple[Any, Front]:
 
 
 TRESOR = register(
-    Game(
-        name="tresor",
-        command="tresor",
-        extension="tresor",
-        headerless=False,
-        new_table=lambda args: Table.new(),
-        session=_session,
-        as_json=table_json,
-        as_text=lambda table: table_text(table, colour=sys.stdout.isatty()),
-        canonical=lambda table: table.record(),
-    )
+    Game("tresor", lambda args: Table.new(), _session, table_json, lambda t: table_text(t, colour=sys.stdout.isatty()))
 )
 
 

@@ -25,7 +25,6 @@ solver.errors.IllegalMove: 1ev at 0 2 touches 1cn only and is not compatible wit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -50,7 +49,7 @@ from solver.treasure.engine import next_mover
 from solver.treasure.messages import waiting_for
 from solver.treasure.rules import BREACH_VP
 
-from ..session import Event
+from ..session import Event, Lines
 from .game_setup import Setup
 from .language import END, SETUP, Line, Verb, parse_line
 
@@ -71,7 +70,7 @@ class Ending:
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Lines[Line]):
     """One seat's table. Build with :meth:`new`; move with :meth:`apply` / :meth:`apply_text`."""
 
     setup: Setup = field(default_factory=Setup)
@@ -228,17 +227,11 @@ class Table:
 
     # -- applying a line ---------------------------------------------------------------------
 
-    def apply_text(self, text: str, number: int | None = None) -> Table:
-        """Parse ``text`` and apply it; a blank or comment line changes nothing. Raises
-        :class:`~solver.errors.GameError` (ParseError, IllegalMove, ImpossibleTable)."""
-        return self.apply_line(text, number if number is not None else self.count + 1)[0]
+    def parse(self, text: str) -> Line | None:
+        return parse_line(text, self.names)
 
-    def apply_line(self, text: str, number: int) -> tuple[Table, Sequence[Event]]:
-        """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line."""
-        line = parse_line(text, self.names)
-        if line is None:
-            return self, ()
-        return self.apply(line, number)
+    def next_number(self) -> int:
+        return self.count + 1
 
     def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after ``line`` (record line ``number``) and the events it produced (points,
