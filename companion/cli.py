@@ -19,12 +19,14 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Protocol
 
 from solver.errors import GameError
 
 from .games import Game, check_header
+from .progress import progress
 from .prompt import Front, run, whole_lines
 from .records import Journal, last_game, new_game_path, remember_last, replay
 from .session import Message
@@ -178,6 +180,48 @@ def play(
     path.write_text(played.record_text(), encoding="utf-8")
     print(f"the game is saved in {path} ({game.command} {then} {path})")
     return code
+
+
+class Analysis(Protocol):
+    """How a game's analysis module annotates a record: from the command line's settings, then
+    as JSON, as text for a person, and as a picture."""
+
+    def from_args(self, text: str, args: argparse.Namespace, tick: Callable[[], None], path: str) -> Any: ...
+
+    def analysis_json(self, result: Any) -> dict[str, Any]: ...
+
+    def analysis_text(self, result: Any) -> str: ...
+
+    def plot(self, result: Any, path: str) -> None: ...
+
+
+def add_analyze(sub: Any, game: Game, module: str, help: str, picture: str) -> argparse.ArgumentParser:
+    """The ``analyze FILE [--json] [--plot OUT.png]`` sub-command: the game's analysis
+    ``module`` (imported when the command runs) annotates the record."""
+    parser: argparse.ArgumentParser = sub.add_parser("analyze", help=help)
+    parser.add_argument("file")
+    parser.add_argument("--json", action="store_true", help="the analysis as JSON")
+    parser.add_argument("--plot", metavar="OUT.png", help=picture)
+    parser.set_defaults(func=lambda args: analyze_file(args, game, import_module(module)))
+    return parser
+
+
+def analyze_file(args: argparse.Namespace, game: Game, analysis: Analysis) -> int:
+    """Analyse a record and print the analysis (JSON or text), drawing it with ``--plot``. A bad
+    line: ``FILE:LINE: reason`` on standard error, exit 1."""
+    path = Path(args.file)
+    if missing(path, f"{game.command} analyze"):
+        return 2
+    text = path.read_text(encoding="utf-8")
+    try:
+        with progress("analysing", total=len(text.splitlines()), quiet=args.json) as tick:
+            result = analysis.from_args(text, args, tick, str(path))
+        if args.plot:
+            analysis.plot(result, args.plot)
+    except GameError as error:
+        return refused(error)
+    print(json.dumps(analysis.analysis_json(result)) if args.json else analysis.analysis_text(result))
+    return 0
 
 
 def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequence[str] | None = None) -> int:

@@ -12,6 +12,7 @@ before and after each move, marking the moves that lost value and naming the bet
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -348,3 +349,8 @@ def plot(a: Analysis, path: str) -> None:
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
+
+
+def from_args(text: str, args: argparse.Namespace, tick: Callable[[], None], path: str) -> Analysis:
+    """:func:`analyze` with the settings of the command line (``coup analyze``)."""
+    return analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick, path=path)

@@ -148,24 +148,6 @@ def _choose_puzzle(paths: list[Path]) -> Path | None:
     return paths[int(answer) - 1]
 
 
-def _analyze(args: argparse.Namespace) -> int:
-    from .analysis import analysis_json, analysis_text, analyze, plot
-
-    path = Path(args.file)
-    if cli.missing(path, "coup analyze"):
-        return 2
-    text = path.read_text(encoding="utf-8")
-    try:
-        with progress("analysing", total=len(text.splitlines()), quiet=args.json) as tick:
-            result = analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick, path=str(path))
-        if args.plot:
-            plot(result, args.plot)
-    except GameError as error:
-        return cli.refused(error)
-    print(json.dumps(analysis_json(result)) if args.json else analysis_text(result))
-    return 0
-
-
 def _draft(args: argparse.Namespace) -> int:
     from .draft_advice import advice_for, draft_order, from_tables, recompute
 
@@ -277,15 +259,17 @@ def build(sub: Any) -> None:
     p.add_argument("--recompute", action="store_true", help="solve the 500 games again and compare")
     p.add_argument("--workers", type=int, default=2, help="processes for --recompute (default 2)")
     p.set_defaults(func=_draft)
-    p = sub.add_parser("analyze", help="annotate a game record move by move")
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true", help="the analysis as JSON (outputs.md)")
-    p.add_argument("--plot", metavar="OUT.png", help="draw coins, influence and the endgame value")
+    p = cli.add_analyze(
+        sub,
+        COUP,
+        "companion.coup.analysis",
+        "annotate a game record move by move",
+        "draw coins, influence and the endgame value",
+    )
     p.add_argument("--no-endgame", action="store_true", help="leave the endgame solver out")
     p.add_argument(
-        "--budget", type=int, default=TABLE_BUDGET, help="endgame: refuse beyond this many positions per graph"
+        "--budget", type=int, default=TABLE_BUDGET, help="endgame: generate at most this many positions on the spot"
     )
-    p.set_defaults(func=_analyze)
     p = sub.add_parser("puzzle", help="play a puzzle against the exact solver")
     p.add_argument("file", nargs="?", help="a puzzle file (default: choose among the bundled ones)")
     p.add_argument("--seed", type=int, default=None, help="seed the court's draws")

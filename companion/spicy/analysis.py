@@ -13,6 +13,7 @@ challenges, and the score after every line (``--plot``).
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -206,3 +207,8 @@ def plot(analysis: Analysis, path: str) -> None:
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
+
+
+def from_args(text: str, args: argparse.Namespace, tick: Callable[[], None], path: str) -> Analysis:
+    """:func:`analyze` with the settings of the command line (``spicy analyze``)."""
+    return analyze(text, threshold=args.threshold, tick=tick, path=path)
