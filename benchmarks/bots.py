@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from common import wilson
 
 from companion.coup.bots import PERSONALITIES, bot_game
 from companion.progress import progress
@@ -28,15 +29,6 @@ def one(seed: int) -> tuple[list[str], int | None, float]:
     started = time.perf_counter()
     winner = bot_game(seats, Variant(seed % 2), seed)
     return seats, winner, time.perf_counter() - started
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def main() -> int:

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from common import wilson
 
 from companion.progress import progress
 from companion.spicy.bots import PERSONALITIES, bot_game
@@ -67,17 +68,6 @@ def one(seed: int) -> tuple[list[str], tuple[int, ...], float]:
     started = time.perf_counter()
     winners, _ = bot_game(seats, seed)
     return seats, winners, time.perf_counter() - started
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (a float is fine here: it is a statistic of
-    the benchmark, not a probability the companion reports)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def tournament(games: int, workers: int, quiet: bool) -> dict[str, Any]:

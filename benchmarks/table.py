@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import common
+
 from companion.coup import beliefs
 from companion.coup.report import table_json
 from companion.coup.tracker import Table
@@ -34,18 +36,14 @@ def time_lines(text: str) -> tuple[list[float], int]:
     number of placements (terms) the beliefs held."""
     beliefs._coef.cache_clear()
     beliefs._product.cache_clear()
-    table = Table.new()
-    times = []
-    terms = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
-        start = time.perf_counter()
-        after = table.apply_text(raw, number)
-        if after is not table:
-            table_json(after)
-            times.append(time.perf_counter() - start)
-        table = after
-        terms = max(terms, len(table.beliefs.terms) if table.beliefs is not None else 0)
-    return times, terms
+    terms = [0]
+
+    def count(table: Table) -> None:
+        terms[0] = max(terms[0], len(table.beliefs.terms) if table.beliefs is not None else 0)
+
+    times = common.time_lines(text, Table.new(), table_json, count)
+    return times, terms[0]
+
 
 
 def time_baseline(text: str, budget: float = 60.0) -> list[float] | None:

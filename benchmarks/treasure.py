@@ -18,6 +18,8 @@ import json
 import statistics
 import time
 
+import common
+
 from companion.treasure.report import table_json
 from companion.treasure.simulate import random_record
 from companion.treasure.tracker import Table
@@ -27,16 +29,7 @@ TARGET_MS = 20.0
 
 def time_lines(text: str) -> list[float]:
     """Seconds per line: apply it, then the whole table (odds, bids, placements)."""
-    table = Table.new()
-    times = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        start = time.perf_counter()
-        after = table.apply_text(raw, number)
-        if after is not table:
-            table_json(after)
-            times.append(time.perf_counter() - start)
-        table = after
-    return times
+    return common.time_lines(text, Table.new(), table_json)
 
 
 def main() -> int:
