@@ -117,10 +117,7 @@ def test_replay_refuses_another_game_s_record_naming_its_command(
     record = tmp_path / "game.toy"
     record.write_text("game toy\nplayers Ana Ben Cleo\n")
     assert main(["replay", str(record)]) == 1
-    assert (
-        capsys.readouterr().err.strip()
-        == f"{record}:1: this is a toy record, not a coup one (try: toy replay FILE)"
-    )
+    assert capsys.readouterr().err.strip() == f"{record}:1: this is a toy record, not a coup one (try: toy replay FILE)"
 
 
 def test_odds_why_gives_the_closed_form_in_binomials_checked_against_the_exact_count() -> None:

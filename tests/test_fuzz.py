@@ -18,6 +18,7 @@ from companion.coup.simulate import random_record
 from companion.coup.tracker import Table, replay
 from companion.records import Journal
 from solver.coup import GameError, ParseError
+from tests.helpers import near_miss
 
 VOCABULARY = sorted(VERBS.known()) + [
     "duke",
@@ -43,26 +44,8 @@ tables = st.builds(table_at, st.integers(0, 40), st.integers(3, 60))
 words = st.sampled_from(VOCABULARY)
 
 
-@st.composite
-def near_misses(draw: st.DrawFn, table: Table) -> str:
-    legal = legal_lines(table) or ["Alice income"]
-    parts = draw(st.sampled_from(legal)).split()
-    action = draw(st.sampled_from(["drop", "swap", "replace", "add", "case", "typo"]))
-    i = draw(st.integers(0, len(parts) - 1))
-    if action == "drop" and len(parts) > 1:
-        del parts[i]
-    elif action == "swap" and len(parts) > 1:
-        j = draw(st.integers(0, len(parts) - 1))
-        parts[i], parts[j] = parts[j], parts[i]
-    elif action == "replace":
-        parts[i] = draw(words)
-    elif action == "add":
-        parts.insert(i, draw(words))
-    elif action == "case":
-        parts[i] = parts[i].upper()
-    else:
-        parts[i] = parts[i][:-1] or "x"
-    return " ".join(parts)
+def near_misses(table: Table) -> st.SearchStrategy[str]:
+    return near_miss(legal_lines(table) or ["Alice income"], words)
 
 
 @settings(max_examples=400, deadline=None)

@@ -3,7 +3,6 @@ pseudo-terminal, and a game killed with SIGKILL and resumed with nothing lost.""
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import signal
@@ -13,15 +12,13 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from companion.coup.commands import front
 from companion.coup.commands import session as Session
 from companion.coup.completion import completions
 from companion.coup.tracker import replay
-from companion.prompt import run
 from companion.records import Journal
+from tests.helpers import type_into
 
 GAME = [
     "players Alice Bob Carol",
@@ -48,11 +45,8 @@ EXPECTED_RECORD = (
 def test_a_whole_game_through_the_real_prompt_with_pipe_input(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "game.coup")
     session = Session(journal)
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("\n".join([*GAME, "table", "quit"]) + "\n")
-        assert run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out)) == 0
-    printed = out.getvalue()
+    code, printed = type_into(session, front(session, history=False), "\n".join([*GAME, "table", "quit"]) + "\n")
+    assert code == 0
     assert "Bob has 2 coins; assassinate costs 3" in printed
     assert "Bob's challenge succeeds with 55/78 (71%)" in printed
     assert "undone: Bob steal Alice" in printed
@@ -64,15 +58,12 @@ def test_a_whole_game_through_the_real_prompt_with_pipe_input(tmp_path: Path) ->
 
 def test_ctrl_c_cancels_the_line_and_ctrl_d_asks_before_leaving(tmp_path: Path) -> None:
     session = Session(Journal(tmp_path / "game.coup"))
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("players Alice Bob\nAlice inc\x03")  # Ctrl-C drops the half-typed line
-        pipe.send_text("me Alice\n\x04n\n")  # Ctrl-D, then "n": stay
-        pipe.send_text("\x04y\n")  # Ctrl-D, then "y": leave
-        run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out))
+    _, printed = type_into(
+        session, front(session, history=False), "players Alice Bob\nAlice inc\x03" + "me Alice\n\x04n\n" + "\x04y\n"
+    )
     assert session.journal is not None
     assert session.journal.path.read_text() == "players Alice Bob\nme Alice\n"
-    assert out.getvalue().count("Leave the table?") >= 2  # asked twice (plain output echoes each prompt)
+    assert printed.count("Leave the table?") >= 2  # asked twice (plain output echoes each prompt)
 
 
 def test_completion_offers_what_is_legal_now_in_the_language_being_typed() -> None:
@@ -153,11 +144,8 @@ def test_a_game_killed_with_sigkill_resumes_with_nothing_lost(tmp_path: Path) ->
 
 def _piped(lines: list[str]) -> str:
     session = Session()
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("\n".join([*lines, "quit"]) + "\n")
-        run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out))
-    return out.getvalue()
+    _, printed = type_into(session, front(session, history=False), "\n".join([*lines, "quit"]) + "\n")
+    return printed
 
 
 def test_the_french_words_of_the_seed_texts_are_understood_at_the_prompt() -> None:
@@ -176,9 +164,10 @@ def test_an_unknown_word_at_the_prompt_is_answered_with_the_nearest_known_one() 
 def test_with_pick_first_the_pick_is_suggested_before_the_deal_and_may_be_typed_after_it(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "draft.coup")
     session = Session(journal)
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("players Alice Bob\ndraft pick-first\nme Alice\ndealt duke\npick captain\nquit\n")
-        run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out))
-    assert "draft: pick" in out.getvalue().split("dealt duke")[0]
+    _, printed = type_into(
+        session,
+        front(session, history=False),
+        "players Alice Bob\ndraft pick-first\nme Alice\ndealt duke\npick captain\nquit\n",
+    )
+    assert "draft: pick" in printed.split("dealt duke")[0]
     assert journal.path.read_text() == "players Alice Bob\ndraft pick-first\nme Alice\ndealt duke\npick captain\n"

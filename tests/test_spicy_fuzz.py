@@ -19,6 +19,7 @@ from companion.spicy.report import table_json
 from companion.spicy.simulate import random_record
 from companion.spicy.tracker import Table, replay
 from solver.errors import GameError, ParseError
+from tests.helpers import near_miss
 
 VOCABULARY = sorted({*VERBS.known(), *TRAITS.known(), *MARKERS.known()}) + [
     "chili-7",
@@ -51,26 +52,10 @@ tables = st.builds(table_at, st.integers(0, 30), st.integers(2, 120))
 words = st.sampled_from(VOCABULARY)
 
 
-@st.composite
-def near_misses(draw: st.DrawFn, table: Table) -> str:
-    legal = [line for line in legal_lines(table) if line not in ("hand", "draw")] or ["Ana pass"]
-    parts = draw(st.sampled_from(legal)).split()
-    action = draw(st.sampled_from(["keep", "drop", "swap", "replace", "add", "case", "typo"]))
-    i = draw(st.integers(0, len(parts) - 1))
-    if action == "drop" and len(parts) > 1:
-        del parts[i]
-    elif action == "swap" and len(parts) > 1:
-        j = draw(st.integers(0, len(parts) - 1))
-        parts[i], parts[j] = parts[j], parts[i]
-    elif action == "replace":
-        parts[i] = draw(words)
-    elif action == "add":
-        parts.insert(i, draw(words))
-    elif action == "case":
-        parts[i] = parts[i].upper()
-    elif action == "typo":
-        parts[i] = parts[i][:-1] or "x"
-    return " ".join(parts)
+def near_misses(table: Table) -> st.SearchStrategy[str]:
+    return near_miss(
+        [line for line in legal_lines(table) if line not in ("hand", "draw")] or ["Ana pass"], words, keep=True
+    )
 
 
 @settings(max_examples=200, deadline=None)

@@ -4,7 +4,6 @@ nothing lost, and completion of what is legal now in the language being typed.""
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import signal
@@ -14,15 +13,13 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output.plain_text import PlainTextOutput
 
-from companion.prompt import run
 from companion.records import Journal
 from companion.spicy.commands import front, toolbar
 from companion.spicy.commands import session as Session
 from companion.spicy.completion import completions
 from companion.spicy.tracker import replay
+from tests.helpers import type_into
 
 SPICY = Path(sys.executable).parent / "spicy"
 GAME = [
@@ -88,11 +85,10 @@ def test_the_expected_record_is_the_game_typed_in_canonical_words() -> None:
 def test_a_whole_game_through_the_real_prompt_with_pipe_input(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "game.spicy")
     session = Session(journal)
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("\n".join([*GAME, "table", "odds", "quit"]) + "\n")
-        assert run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out)) == 0
-    printed = out.getvalue()
+    code, printed = type_into(
+        session, front(session, history=False), "\n".join([*GAME, "table", "odds", "quit"]) + "\n"
+    )
+    assert code == 0
     assert REJECTED in printed
     assert "waiting for your draw of 2 cards (draw CARD CARD)" in printed
     assert "Ana was wrong: Ben's card is chili-8, true on number" in printed
@@ -118,12 +114,9 @@ def test_the_toolbar_shows_turn_pile_hands_trophies_scores_and_what_is_owed() ->
 
 def test_ctrl_c_cancels_the_line_and_ctrl_d_asks_before_leaving(tmp_path: Path) -> None:
     session = Session(Journal(tmp_path / "game.spicy"))
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("players Ana Ben\nAna pla\x03")  # Ctrl-C drops the half-typed line
-        pipe.send_text("me Ana\n\x04n\n")  # Ctrl-D, then "n": stay
-        pipe.send_text("\x04y\n")  # Ctrl-D, then "y": leave
-        run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out))
+    _, _printed = type_into(
+        session, front(session, history=False), "players Ana Ben\nAna pla\x03" + "me Ana\n\x04n\n" + "\x04y\n"
+    )
     assert session.journal is not None
     assert session.journal.path.read_text() == "game spicy\nplayers Ana Ben\nme Ana\n"
 

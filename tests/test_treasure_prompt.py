@@ -4,7 +4,6 @@ SIGKILL and resumed with nothing lost, and a game against bots typed at the prom
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import signal
@@ -14,15 +13,14 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output.plain_text import PlainTextOutput
 
-from companion.prompt import Front, run, whole_lines
+from companion.prompt import Front, whole_lines
 from companion.records import Journal
 from companion.treasure.bots import BotTable
 from companion.treasure.commands import front
 from companion.treasure.commands import session as Session
 from companion.treasure.tracker import replay
+from tests.helpers import type_into
 
 HAND = " ".join(f"1{n}{b} 1{n}{b}" for n in "cer" for b in "nvb") + " 2cn 2cn 2cv 2cv 2cb 2cb 2en 2en"
 GAME = [
@@ -71,11 +69,8 @@ FINAL = ["  Ana        6 0 -20 -4 = -18", "  Ben        4 -1 -20 -10 = -27", "An
 def test_a_whole_game_through_the_real_prompt_with_pipe_input(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "game.tresor")
     session = Session(journal)
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("\n".join([*GAME, "table", "quit"]) + "\n")
-        assert run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out)) == 0
-    printed = out.getvalue()
+    code, printed = type_into(session, front(session, history=False), "\n".join([*GAME, "table", "quit"]) + "\n")
+    assert code == 0
     assert "1cn at 0 1 touches 3rb only and is not compatible with it (they share 0 attributes)" in printed
     assert "undone: Ben place 3rv at 1 0" in printed
     assert "Ben opens a bidding round: Ben bids first, then clockwise" in printed
@@ -87,15 +82,14 @@ def test_a_whole_game_through_the_real_prompt_with_pipe_input(tmp_path: Path) ->
 
 def test_ctrl_c_cancels_the_line_and_ctrl_d_asks_before_leaving(tmp_path: Path) -> None:
     session = Session(Journal(tmp_path / "game.tresor"))
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("jeu tresor\njoueurs Ana Ben\nmoi A\x03")  # Ctrl-C drops the half-typed line
-        pipe.send_text("moi Ben\n\x04n\n")  # Ctrl-D, then "n": stay
-        pipe.send_text("\x04y\n")  # Ctrl-D, then "y": leave
-        run(session, front(session, history=False), input=pipe, output=PlainTextOutput(out))
+    _, printed = type_into(
+        session,
+        front(session, history=False),
+        "jeu tresor\njoueurs Ana Ben\nmoi A\x03" + "moi Ben\n\x04n\n" + "\x04y\n",
+    )
     assert session.journal is not None
     assert session.journal.path.read_text() == "game tresor\nplayers Ana Ben\nme Ben\n"
-    assert out.getvalue().count("Leave the table?") >= 2
+    assert printed.count("Leave the table?") >= 2
 
 
 def test_a_game_against_bots_typed_at_the_prompt_ends_with_its_score() -> None:
@@ -109,12 +103,11 @@ def test_a_game_against_bots_typed_at_the_prompt_ends_with_its_score() -> None:
         probe.handle(line)
         assert len(typed) < 100
     game = BotTable(players=2, seed=7)
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("\n".join([*typed, "quit"]) + "\n")
-        run(game, Front(prompt="tresor> ", suggest=whole_lines(game.moves)), input=pipe, output=PlainTextOutput(out))
+    _, printed = type_into(
+        game, Front(prompt="tresor> ", suggest=whole_lines(game.moves)), "\n".join([*typed, "quit"]) + "\n"
+    )
     assert game.finished and game.record == probe.record
-    assert "final score (play + sets + hand + bids = total):" in out.getvalue()
+    assert "final score (play + sets + hand + bids = total):" in printed
     assert replay("".join(line + "\n" for line in game.record)).final() is not None
 
 
