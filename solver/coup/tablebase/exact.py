@@ -4,20 +4,25 @@ A family's values are arrays of *ids* into a :class:`Rationals` table. Equal ids
 rationals (each is interned once), so the certificate's equalities are integer comparisons; order
 comes from the floats, which are correctly rounded (hence monotone), with exact comparison only
 where two different rationals round to the same float. New rationals are made only at chance
-nodes and in the Markov chain's equations, once per distinct combination of inputs.
+nodes and in the Markov chain's equations: whole arrays of sums at once, each distinct sum
+computed once (rows are grouped by a hash, then compared exactly) and remembered.
 
 >>> r = Rationals()
 >>> half = r.id(Fraction(1, 2))
 >>> r.value(r.negated(np.array([half]))[0]), r.id(Fraction(2, 4)) == half
 (Fraction(-1, 2), True)
->>> means = r.mean(np.array([[r.one, r.minus_one], [r.one, r.one]]), [Fraction(1, 4), Fraction(3, 4)])
->>> r.value(means[0]), r.value(means[1])
-(Fraction(1, 1), Fraction(1, 2))
+>>> quarter, three = r.id(Fraction(1, 4)), r.id(Fraction(3, 4))
+>>> p = np.array([[quarter, three], [quarter, three]])
+>>> sums = r.sums(p, np.array([[r.one, r.minus_one], [r.one, r.one]]))
+>>> r.value(sums[0]), r.value(sums[1])
+(Fraction(-1, 2), Fraction(1, 1))
+>>> top, first = r.best(np.array([[r.one, half], [half, half]]), np.array([0]), lowest=False)
+>>> r.value(top[0, 0]), int(first[0, 1])
+(Fraction(1, 1), 0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -26,6 +31,9 @@ import numpy.typing as npt
 
 Ids = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
+
+_MIX = np.array([0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9], dtype=np.uint64)
 
 
 class Rationals:
@@ -36,6 +44,8 @@ class Rationals:
         self._floats = np.zeros(1024)
         self._negated = np.zeros(1024, dtype=np.int64)
         self._index: dict[Fraction, int] = {}
+        self._sums: dict[bytes, int] = {}
+        self._products: dict[int, int] = {}
         self.zero = self.id(Fraction(0))
         self.one = self.id(Fraction(1))
         self.minus_one = self.id(Fraction(-1))
@@ -75,48 +85,70 @@ class Rationals:
         out: Ids = self._negated[ids]
         return out
 
-    def best(self, ids: Ids, lowest: bool) -> tuple[Ids, Ids]:
-        """Per column of ``ids`` (axis 0: the options): the id of the largest (``lowest``: the
-        smallest) value, exactly, and the first row holding it."""
+    def best(self, ids: Ids, seg: Ids, lowest: bool, available: Bools | None = None) -> tuple[Ids, Ids]:
+        """Per segment of rows of ``ids`` (rows ``seg[i]`` to ``seg[i + 1]``: the options of one
+        state, one column per coin cell): the id of the largest (``lowest``: smallest) value,
+        exactly, and the place in the segment of the first option holding it. ``available``
+        leaves options out (each column keeps one)."""
         f = self.floats(ids)
-        row = np.argmin(f, axis=0) if lowest else np.argmax(f, axis=0)
-        chosen = np.take_along_axis(ids, row[None], axis=0)[0]
-        top = np.take_along_axis(f, row[None], axis=0)[0]
-        tied = np.flatnonzero(np.any((f == top[None]) & (ids != chosen[None]), axis=0))
-        for col in tied:  # two different rationals with the same float: compare them exactly
-            options = [(self.values[int(i)], r) for r, i in enumerate(ids[:, col])]
-            pick = min(options, key=lambda o: (o[0], o[1])) if lowest else max(options, key=lambda o: (o[0], -o[1]))
-            row[col] = pick[1]
-            chosen[col] = ids[pick[1], col]
-        first = np.argmax(ids == chosen[None], axis=0)
+        if available is not None:
+            f = np.where(available, f, np.inf if lowest else -np.inf)
+        top = (np.minimum if lowest else np.maximum).reduceat(f, seg, axis=0)
+        owner = np.repeat(np.arange(len(seg)), np.diff(np.append(seg, len(ids))))
+        pos = np.arange(len(ids)) - seg[owner]
+        is_top = f == top[owner]
+        first = np.minimum.reduceat(np.where(is_top, pos[:, None], len(ids)), seg, axis=0)
+        cols = np.arange(ids.shape[1])[None, :]
+        chosen = ids[seg[:, None] + first, cols]
+        tied = is_top & (ids != chosen[owner])
+        if tied.any():  # two different rationals with the same float: compare them exactly
+            for state, col in zip(*np.nonzero(np.logical_or.reduceat(tied, seg, axis=0)), strict=True):
+                rows = np.flatnonzero((owner == state) & is_top[:, col])
+                options = [(self.values[int(ids[row, col])], int(pos[row])) for row in rows]
+                pick = min(options) if lowest else max(options, key=lambda o: (o[0], -o[1]))
+                chosen[state, col] = self.id(pick[0])
+                first[state, col] = pick[1]
         return chosen, first
 
-    def mean(self, ids: Ids, probabilities: Sequence[Fraction]) -> Ids:
-        """Per column of ``ids`` (axis 0: the outcomes): the id of sum(p * value), computed
-        once per distinct column."""
-        same = np.all(ids == ids[:1], axis=0)
-        out = ids[0].copy()
-        rest = np.flatnonzero(~same)
-        if len(rest):
-            columns, inverse = np.unique(ids[:, rest], axis=1, return_inverse=True)
-            made = np.array(
-                [
-                    self.id(
-                        sum((p * self.values[int(i)] for p, i in zip(probabilities, col, strict=True)), Fraction(0))
-                    )
-                    for col in columns.T
-                ],
-                dtype=np.int64,
-            )
-            out[rest] = made[inverse.ravel()]
-        result: Ids = out
-        return result
+    def sums(self, p: Ids, v: Ids) -> Ids:
+        """Per row: the id of sum(p[k] * v[k]) over the row (``p``, ``v``: ids of the same shape;
+        a term with p = 0 adds nothing). Each distinct row is computed once (and remembered)."""
+        if len(p) == 0:
+            return np.zeros(0, dtype=np.int64)
+        codes = (p.astype(np.uint64) << np.uint64(32)) | v.astype(np.uint64)
+        h = (codes * _MIX[0]) ^ (codes >> np.uint64(29))
+        h = h * (_MIX[1] + np.arange(codes.shape[1], dtype=np.uint64) * _MIX[2])
+        key = np.bitwise_xor.reduce(h, axis=1) if codes.shape[1] > 1 else h[:, 0]
+        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        if not np.array_equal(codes[first[inverse]], codes):  # a hash collision: group exactly
+            _, first, inverse = np.unique(codes, axis=0, return_index=True, return_inverse=True)
+        made = np.array([self._sum(codes[row], p[row], v[row]) for row in first], dtype=np.int64)
+        out: Ids = made[inverse.ravel()]
+        return out
 
-    def times(self, ids: Ids, p: Fraction) -> Ids:
-        """The ids of ``p * value`` for each of ``ids``."""
-        if p == 1:
-            return ids.copy()
-        distinct, inverse = np.unique(ids, return_inverse=True)
-        made = np.array([self.id(p * self.values[int(i)]) for i in distinct], dtype=np.int64)
+    def _sum(self, code: npt.NDArray[np.uint64], p: Ids, v: Ids) -> int:
+        key = code.tobytes()
+        found = self._sums.get(key)
+        if found is None:
+            values = self.values
+            total = sum(
+                (values[int(a)] * values[int(b)] for a, b in zip(p, v, strict=True) if a != self.zero), Fraction(0)
+            )
+            found = self._sums[key] = self.id(total)
+        return found
+
+    def times(self, a: Ids, b: Ids) -> Ids:
+        """The ids of ``a[i] * b[i]`` (each distinct pair computed once, and remembered)."""
+        if len(a) == 0:
+            return np.zeros(0, dtype=np.int64)
+        pairs = (a.astype(np.int64) << 32) | b.astype(np.int64)
+        distinct, inverse = np.unique(pairs, return_inverse=True)
+        made = np.empty(len(distinct), dtype=np.int64)
+        memo, values = self._products, self.values
+        for i, pair in enumerate(distinct.tolist()):
+            found = memo.get(pair)
+            if found is None:
+                found = memo[pair] = self.id(values[pair >> 32] * values[pair & 0xFFFFFFFF])
+            made[i] = found
         out: Ids = made[inverse.ravel()]
         return out

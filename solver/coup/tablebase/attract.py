@@ -1,0 +1,172 @@
+"""Strategies from values: best moves, and for the side whose value is positive, the best move
+that leaves soonest.
+
+The *attractor* is part (3) of the certificate and the progress of the winning side: the
+positions from which that side, playing best moves, forces play out of the family (or to a
+position of another sign, or to the end) with positive probability, whatever the other side
+does. It is a least fixed point, computed in sweeps of whole passes: every inner state by
+height (a chance node escapes if an outcome does; the positive side's decision if one of its
+best moves does, and that move is then its choice; the other side's if every move does), then
+every turn start, until the turn starts settle. Sweep ``k`` finds the positions that escape in
+``k`` turns; each escaping choice is the first best move (engine order) that escapes in the
+sweep its position first does.
+
+>>> from solver.coup.cards import Variant
+>>> from solver.coup.tablebase.generate import Generator
+>>> from solver.coup.tablebase.index import Family
+>>> solved = Generator(Variant.AMBASSADOR).solve(Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1))
+>>> solved.rounds
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .exact import Bools, Floats, Ids, Rationals
+from .expand import CHANCE, MOVER, OTHER
+from .index import CELLS
+from .layout import LEAF_OF, Layout, Pass
+
+NEAR = 1e-9
+"""Floats this close are the same value while searching (the exact round decides)."""
+NONE = 255
+
+Places = npt.NDArray[np.int64]
+
+
+@dataclass(repr=False)
+class Choice:
+    """Per dynamic pass and per turn start, the place of the chosen edge at every state and
+    coin cell; whether every turn start of nonzero value escapes (``covered``); and what the
+    choice was made from (best moves, staying edges, signs), to reuse it when they recur."""
+
+    inner: list[Places]
+    root: Places
+    covered: bool
+    seen: list[tuple[Bools, Bools, Floats]]
+
+    def __repr__(self) -> str:
+        return f"<Choice {len(self.inner)} passes, {self.root.size:,} turn starts, covered={self.covered}>"
+
+    def same(self, other: Choice) -> bool:
+        """The same choices everywhere."""
+        return np.array_equal(self.root, other.root) and all(
+            np.array_equal(a, b) for a, b in zip(self.inner, other.inner, strict=True)
+        )
+
+
+def _signs(values: Floats, exact: bool) -> Floats:
+    if exact:
+        out: Floats = np.sign(values)
+        return out
+    return np.where(np.abs(values) > NEAR, np.sign(values), 0.0)
+
+
+def _first(mask: Bools, p: Pass) -> Places:
+    """Per state and cell: the place of the first edge where ``mask`` holds (NONE if none)."""
+    out: Places = np.minimum.reduceat(np.where(mask, p.pos[:, None], NONE), p.seg, axis=0)
+    return out
+
+
+def _look(
+    p: Pass, inside: int, f: Floats, x: Ids | None, r: Rationals, here_f: Floats, here_x: Ids | None
+) -> tuple[Bools, Bools, Floats]:
+    """Best moves, edges that stay (inside the family, the same sign) and signs of one pass."""
+    exact = x is not None
+    if x is not None and here_x is not None:
+        seen_x = x[p.tgt]
+        seen = r.floats(seen_x)
+        best = seen_x == here_x[p.state]
+    else:
+        seen = f[p.tgt]
+        best = np.abs(seen - here_f[p.state]) <= NEAR
+    if p.kind == CHANCE:
+        best = np.zeros(best.shape, dtype=bool)
+    sign = _signs(here_f, exact)
+    stay = (p.tgt < inside) & (_signs(seen, exact) == sign[p.state])
+    return best, stay, sign
+
+
+def choose(
+    layout: Layout,
+    f: Floats,
+    x: Ids | None,
+    r: Rationals,
+    root: tuple[Floats, Ids | None],
+    previous: Choice | None = None,
+) -> Choice:
+    """The strategies under the values ``f`` (floats: a search) or, when given, the exact ids
+    ``x`` (flat arrays of the layout), the turn starts' values being ``root`` (floats, ids:
+    the best of their first moves). ``previous`` is reused if it was made from the same best
+    moves, staying edges and signs."""
+    lay = layout
+    seen = []
+    for p in lay.dyn_passes:
+        here_f = f[p.cells].reshape(-1, CELLS)
+        here_x = None if x is None else x[p.cells].reshape(-1, CELLS)
+        seen.append(_look(p, lay.inside, f, x, r, here_f, here_x))
+    best, stay, sign = _look(
+        lay.roots,
+        lay.inside,
+        f,
+        x,
+        r,
+        root[0].reshape(-1, CELLS),
+        None if root[1] is None else root[1].reshape(-1, CELLS),
+    )
+    seen.append((best & lay.available, stay & lay.available, sign))
+    if previous is not None and all(
+        all(np.array_equal(a, b) for a, b in zip(old, new, strict=True))
+        for old, new in zip(previous.seen, seen, strict=True)
+    ):
+        return previous
+    return _attract(lay, seen)
+
+
+def _attract(lay: Layout, seen: list[tuple[Bools, Bools, Floats]]) -> Choice:
+    """The attractor's sweeps (see the module docstring), with the choices they fix."""
+    passes = [*lay.dyn_passes, lay.roots]
+    choice = [
+        np.minimum(_first(best, p), 0 if p.kind == CHANCE else NONE)
+        for p, (best, _, _) in zip(passes, seen, strict=True)
+    ]
+    for i, c in enumerate(choice):  # no best move (an exact round after a failure): the first move
+        choice[i] = np.where(c == NONE, 0, c)
+    fixed, locked = [], []
+    for p, (_, _, sign) in zip(passes, seen, strict=True):
+        if p is lay.roots:
+            fixed.append(sign > 0)
+        else:
+            fixed.append(((p.kind == MOVER) & (sign > 0)) | ((p.kind == OTHER) & (sign < 0)))
+        locked.append(np.zeros(sign.shape, dtype=bool))
+    esc = np.zeros(lay.rows * CELLS, dtype=bool)
+    leaves = slice(0, lay.count * CELLS)
+    root_sign = seen[-1][2]
+    esc[leaves] = (root_sign == 0)[:, LEAF_OF].ravel()
+    while True:
+        for i, p in enumerate(passes):
+            best, stay, sign = seen[i]
+            out = ~stay | esc[p.tgt]
+            if p.kind == CHANCE:
+                now = np.logical_or.reduceat(out, p.seg, axis=0)
+            else:
+                good = best & out
+                now = np.where(
+                    fixed[i], np.logical_or.reduceat(good, p.seg, axis=0), np.logical_and.reduceat(out, p.seg, axis=0)
+                )
+                new = fixed[i] & now & ~locked[i]
+                if new.any():
+                    choice[i] = np.where(new, _first(good, p), choice[i])
+                    locked[i] |= new
+            now |= sign == 0
+            if p is lay.roots:
+                before = esc[leaves].copy()
+                esc[leaves] = now[:, LEAF_OF].ravel()
+                if np.array_equal(before, esc[leaves]):
+                    return Choice(choice[:-1], choice[-1], bool(now.all()), seen)
+            else:
+                esc[p.cells] = now.ravel()
