@@ -90,7 +90,7 @@ def test_expanded_turns_have_exactly_the_engines_moves_and_successors(variant: V
                 if state.turn.phase is Phase.ACTION:
                     edges = {r.edge.move: r.edge for r in expansion.roots(family, arrangement) if r.mask[state.coins]}
                 else:
-                    edges = {e.move: e for e in expansion.edges[expansion.node(state)]}
+                    edges = {e.move: e for e in expansion.edges(expansion.node(state))}
                 outcomes = (
                     state.chance_outcomes()
                     if state.is_chance_node()

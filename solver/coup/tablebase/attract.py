@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .exact import Bools, Floats, Ids, Rationals
-from .expand import CHANCE, MOVER, OTHER
+from .expand import CHANCE, MOVER
 from .index import CELLS
 from .layout import LEAF_OF, Layout, Pass
 
@@ -66,9 +66,9 @@ def _signs(values: Floats, exact: bool) -> Floats:
     return np.where(np.abs(values) > NEAR, np.sign(values), 0.0)
 
 
-def _first(mask: Bools, p: Pass) -> Places:
+def _first(mask: Bools) -> Places:
     """Per state and cell: the place of the first edge where ``mask`` holds (NONE if none)."""
-    out: Places = np.minimum.reduceat(np.where(mask, p.pos[:, None], NONE), p.seg, axis=0)
+    out: Places = np.where(mask.any(axis=0), np.argmax(mask, axis=0), NONE)
     return out
 
 
@@ -80,14 +80,14 @@ def _look(
     if x is not None and here_x is not None:
         seen_x = x[p.tgt]
         seen = r.floats(seen_x)
-        best = seen_x == here_x[p.state]
+        best = seen_x == here_x[None]
     else:
         seen = f[p.tgt]
-        best = np.abs(seen - here_f[p.state]) <= NEAR
+        best = np.abs(seen - here_f[None]) <= NEAR
     if p.kind == CHANCE:
         best = np.zeros(best.shape, dtype=bool)
     sign = _signs(here_f, exact)
-    stay = (p.tgt < inside) & (_signs(seen, exact) == sign[p.state])
+    stay = (p.tgt < inside) & (_signs(seen, exact) == sign[None])
     return best, stay, sign
 
 
@@ -128,45 +128,63 @@ def choose(
 
 
 def _attract(lay: Layout, seen: list[tuple[Bools, Bools, Floats]]) -> Choice:
-    """The attractor's sweeps (see the module docstring), with the choices they fix."""
+    """The attractor's sweeps (see the module docstring), with the choices they fix. A cell
+    that escapes stays so: each sweep looks only at the cells still open."""
     passes = [*lay.dyn_passes, lay.roots]
-    choice = [
-        np.minimum(_first(best, p), 0 if p.kind == CHANCE else NONE)
-        for p, (best, _, _) in zip(passes, seen, strict=True)
-    ]
-    for i, c in enumerate(choice):  # no best move (an exact round after a failure): the first move
-        choice[i] = np.where(c == NONE, 0, c)
-    fixed, locked = [], []
-    for p, (_, _, sign) in zip(passes, seen, strict=True):
-        if p is lay.roots:
-            fixed.append(sign > 0)
-        else:
-            fixed.append(((p.kind == MOVER) & (sign > 0)) | ((p.kind == OTHER) & (sign < 0)))
-        locked.append(np.zeros(sign.shape, dtype=bool))
+    roots = len(passes) - 1
     esc = np.zeros(lay.rows * CELLS, dtype=bool)
-    leaves = slice(0, lay.count * CELLS)
-    root_sign = seen[-1][2]
-    esc[leaves] = (root_sign == 0)[:, LEAF_OF].ravel()
+    steps = [_Open(p, i == roots, lay, *look, esc) for i, (p, look) in enumerate(zip(passes, seen, strict=True))]
     while True:
-        for i, p in enumerate(passes):
-            best, stay, sign = seen[i]
-            out = ~stay | esc[p.tgt]
-            if p.kind == CHANCE:
-                now = np.logical_or.reduceat(out, p.seg, axis=0)
+        moved = [step.sweep(esc) for step in steps]
+        if not moved[-1] or not len(steps[-1].open):
+            return Choice([step.choice for step in steps[:-1]], steps[-1].choice, not len(steps[-1].open), seen)
+
+
+class _Open:
+    """One pass in the attractor: its cells still open, what they read, the choices fixed so far."""
+
+    def __init__(self, p: Pass, root: bool, lay: Layout, best: Bools, stay: Bools, sign: Floats, esc: Bools) -> None:
+        k = len(p.tgt)
+        self.kind = p.kind
+        self.tgt, self.leave, self.best = p.tgt.reshape(k, -1), ~stay.reshape(k, -1), best.reshape(k, -1)
+        self.choice = np.argmax(best, axis=0)  # no best move (an exact round after a failure): the first
+        if root:
+            self.where = (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel()
+        else:
+            self.where = np.arange(p.lo * CELLS, p.hi * CELLS)
+        flat = sign.ravel()
+        self.fixed = flat > 0 if root or p.kind == MOVER else flat < 0
+        esc[self.where[flat == 0]] = True
+        self.open = np.flatnonzero(flat != 0)
+
+    def sweep(self, esc: Bools) -> bool:
+        """Look at the open cells once; returns whether any escaped."""
+        cells = self.open
+        if not len(cells):
+            return False
+        whole = 2 * len(cells) > self.tgt.shape[1]
+        if whole:
+            out = self.leave | esc[self.tgt]
+            best, fixed = self.best, self.fixed
+        else:
+            out = np.take(self.leave, cells, axis=1) | esc[np.take(self.tgt, cells, axis=1)]
+            best, fixed = np.take(self.best, cells, axis=1), self.fixed[cells]
+        if self.kind == CHANCE:
+            now = out.any(axis=0)
+        else:
+            good = best & out
+            now = np.where(fixed, good.any(axis=0), out.all(axis=0))
+            new = fixed & now
+            if whole:
+                new &= ~esc[self.where]
+                self.choice.ravel()[new] = np.argmax(good[:, new], axis=0)
             else:
-                good = best & out
-                now = np.where(
-                    fixed[i], np.logical_or.reduceat(good, p.seg, axis=0), np.logical_and.reduceat(out, p.seg, axis=0)
-                )
-                new = fixed[i] & now & ~locked[i]
-                if new.any():
-                    choice[i] = np.where(new, _first(good, p), choice[i])
-                    locked[i] |= new
-            now |= sign == 0
-            if p is lay.roots:
-                before = esc[leaves].copy()
-                esc[leaves] = now[:, LEAF_OF].ravel()
-                if np.array_equal(before, esc[leaves]):
-                    return Choice(choice[:-1], choice[-1], bool(now.all()), seen)
-            else:
-                esc[p.cells] = now.ravel()
+                self.choice.ravel()[cells[new]] = np.argmax(good[:, new], axis=0)
+        if whole:
+            now &= ~esc[self.where]
+            esc[self.where[now]] = True
+            self.open = np.flatnonzero(~esc[self.where])
+            return bool(now.any())
+        esc[self.where[cells[now]]] = True
+        self.open = cells[~now]
+        return bool(now.any())

@@ -93,9 +93,8 @@ def follow(
                 pending[int(where[part[0]])].append((src[dyn][part], t[dyn][part], p[dyn][part]))
 
     starts = np.arange(count * CELLS, dtype=np.int64)
-    roots = layout.roots
-    edge = roots.seg[starts // CELLS] + root_choice.ravel()
-    deliver(starts, roots.tgt[edge, starts % CELLS], np.full(len(starts), r.one, dtype=np.int64))
+    target = layout.roots.tgt[root_choice.ravel(), starts // CELLS, starts % CELLS]
+    deliver(starts, target, np.full(len(starts), r.one, dtype=np.int64))
     for i in reversed(range(len(passes))):
         if not pending[i]:
             continue
@@ -103,13 +102,11 @@ def follow(
         ps = passes[i]
         state, cell = t // CELLS - ps.lo, t % CELLS
         if ps.kind == CHANCE:
-            many = ps.edges[state]
-            rep = np.repeat(np.arange(len(src)), many)
-            e = ps.seg[state][rep] + np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
-            deliver(src[rep], ps.tgt[e, cell[rep]], r.times(p[rep], probs[i][e]))
+            many = len(ps.tgt)
+            outcome = probs[i][:, state]  # (outcomes, arrivals)
+            deliver(np.tile(src, many), ps.tgt[:, state, cell].ravel(), r.times(np.tile(p, many), outcome.ravel()))
         else:
-            e = ps.seg[state] + choice[i][state, cell]
-            deliver(src, ps.tgt[e, cell], p)
+            deliver(src, ps.tgt[choice[i][state, cell], state, cell], p)
     c_src, c_dst, c_p = (np.concatenate(part) for part in zip(*chain, strict=True))
     k_src, k_t, k_p = (np.concatenate(part) for part in zip(*known, strict=True))
     return Entries(c_src, c_dst, c_p), Known(k_src, x[k_t], d[k_t], k[k_t].astype(np.int64), k_p)

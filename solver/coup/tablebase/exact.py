@@ -16,9 +16,9 @@ computed once (rows are grouped by a hash, then compared exactly) and remembered
 >>> sums = r.sums(p, np.array([[r.one, r.minus_one], [r.one, r.one]]))
 >>> r.value(sums[0]), r.value(sums[1])
 (Fraction(-1, 2), Fraction(1, 1))
->>> top, first = r.best(np.array([[r.one, half], [half, half]]), np.array([0]), lowest=False)
->>> r.value(top[0, 0]), int(first[0, 1])
-(Fraction(1, 1), 0)
+>>> top, first = r.best(np.array([[r.one, half], [half, r.one]]), lowest=False)
+>>> r.value(top[0]), int(first[1])
+(Fraction(1, 1), 1)
 """
 
 from __future__ import annotations
@@ -85,29 +85,25 @@ class Rationals:
         out: Ids = self._negated[ids]
         return out
 
-    def best(self, ids: Ids, seg: Ids, lowest: bool, available: Bools | None = None) -> tuple[Ids, Ids]:
-        """Per segment of rows of ``ids`` (rows ``seg[i]`` to ``seg[i + 1]``: the options of one
-        state, one column per coin cell): the id of the largest (``lowest``: smallest) value,
-        exactly, and the place in the segment of the first option holding it. ``available``
-        leaves options out (each column keeps one)."""
+    def best(self, ids: Ids, lowest: bool, available: Bools | None = None) -> tuple[Ids, Ids]:
+        """Along the first axis of ``ids`` (the options; any shape after it): the id of the
+        largest (``lowest``: smallest) value, exactly, and the first option holding it.
+        ``available`` leaves options out (each place keeps one)."""
         f = self.floats(ids)
         if available is not None:
             f = np.where(available, f, np.inf if lowest else -np.inf)
-        top = (np.minimum if lowest else np.maximum).reduceat(f, seg, axis=0)
-        owner = np.repeat(np.arange(len(seg)), np.diff(np.append(seg, len(ids))))
-        pos = np.arange(len(ids)) - seg[owner]
-        is_top = f == top[owner]
-        first = np.minimum.reduceat(np.where(is_top, pos[:, None], len(ids)), seg, axis=0)
-        cols = np.arange(ids.shape[1])[None, :]
-        chosen = ids[seg[:, None] + first, cols]
-        tied = is_top & (ids != chosen[owner])
+        top = f.min(axis=0) if lowest else f.max(axis=0)
+        is_top = f == top[None]
+        first = np.argmax(is_top, axis=0)
+        chosen = np.take_along_axis(ids, first[None], axis=0)[0]
+        tied = np.any(is_top & (ids != chosen[None]), axis=0)
         if tied.any():  # two different rationals with the same float: compare them exactly
-            for state, col in zip(*np.nonzero(np.logical_or.reduceat(tied, seg, axis=0)), strict=True):
-                rows = np.flatnonzero((owner == state) & is_top[:, col])
-                options = [(self.values[int(ids[row, col])], int(pos[row])) for row in rows]
+            for where in zip(*np.nonzero(tied), strict=True):
+                column = (slice(None), *where)
+                options = [(self.values[int(i)], j) for j, i in enumerate(ids[column]) if is_top[column][j]]
                 pick = min(options) if lowest else max(options, key=lambda o: (o[0], -o[1]))
-                chosen[state, col] = self.id(pick[0])
-                first[state, col] = pick[1]
+                chosen[where] = self.id(pick[0])
+                first[where] = pick[1]
         return chosen, first
 
     def sums(self, p: Ids, v: Ids) -> Ids:

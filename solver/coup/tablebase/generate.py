@@ -29,7 +29,9 @@ end of the game, once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -43,7 +45,7 @@ from .chain import follow, solve_chain
 from .exact import Bools, Ids, Rationals
 from .expand import CHANCE, OTHER, Expansion
 from .index import CELLS, Family
-from .layout import LEAF_OF, Layout, Pass
+from .layout import LEAF_OF, Layout
 from .store import NO_RANK
 
 STORED = np.int32
@@ -196,7 +198,8 @@ class Generator:
         for lower in family.lower():
             if not self.known(lower):
                 raise NotCertified(f"family {lower.name} must be solved before {family.name}")
-        return _Family(self, family).run()
+        with paused_gc():
+            return _Family(self, family).run()
 
 
 class _Family:
@@ -248,15 +251,14 @@ class _Family:
             x, d, k = self.x[p.tgt], self.d[p.tgt], self.k[p.tgt]
             if p.kind == CHANCE:
                 probs = self.gen.prob_ids(p.prob)
-                value, draw = mean(r, p, x, probs), mean(r, p, d, probs)
-                rank = np.minimum.reduceat(k, p.seg, axis=0)
+                value, draw = mean(r, x, probs), mean(r, d, probs)
+                rank = k.min(axis=0)
             else:
-                value, _ = r.best(x, p.seg, lowest=p.kind == OTHER)
-                best = x == value[p.state]
-                key = np.where(best, k * 64 + p.pos[:, None], np.iinfo(np.int64).max)
-                pick = np.minimum.reduceat(key, p.seg, axis=0) % 64
-                chosen = p.seg[:, None] + pick, np.arange(CELLS)[None, :]
-                draw, rank = d[chosen], k[chosen]
+                value, _ = r.best(x, lowest=p.kind == OTHER)
+                order = np.arange(len(x))[:, None, None]
+                key = np.where(x == value[None], k * 64 + order, np.iinfo(np.int64).max)
+                pick = (key.min(axis=0) % 64)[None]
+                draw, rank = np.take_along_axis(d, pick, axis=0)[0], np.take_along_axis(k, pick, axis=0)[0]
             self.x[p.cells], self.d[p.cells], self.k[p.cells] = value.ravel(), draw.ravel(), rank.ravel()
             self.f[p.cells] = r.floats(value).ravel()
 
@@ -267,15 +269,14 @@ class _Family:
         for i, p in enumerate(self.layout.dyn_passes):
             seen = f[p.tgt]
             if p.kind == CHANCE:
-                out = np.add.reduceat(seen * self.weights[i][:, None], p.seg, axis=0)
+                out = np.einsum("ki,kic->ic", self.weights[i], seen)
             elif p.kind == OTHER:
-                out = np.minimum.reduceat(seen, p.seg, axis=0)
+                out = seen.min(axis=0)
             else:
-                out = np.maximum.reduceat(seen, p.seg, axis=0)
+                out = seen.max(axis=0)
             f[p.cells] = out.ravel()
         roots = self.layout.roots
-        seen = np.where(self.layout.available, f[roots.tgt], -np.inf)
-        best = np.maximum.reduceat(seen, roots.seg, axis=0).ravel()
+        best = np.where(self.layout.available, f[roots.tgt], -np.inf).max(axis=0).ravel()
         change = float(np.max(np.abs(best - self.value_f)))
         self.value_f = best
         f[: self.layout.count * CELLS] = -best.reshape(-1, CELLS)[:, LEAF_OF].ravel()
@@ -310,37 +311,34 @@ class _Family:
         lay, r = self.layout, self.gen.rationals
         self._set_leaves(value)
         bad = 0
-        cols = np.arange(CELLS)[None, :]
         for i, p in enumerate(lay.dyn_passes):
             x = self.x[p.tgt]
             if p.kind == CHANCE:
-                here = mean(r, p, x, self.probs[i])
+                here = mean(r, x, self.probs[i])
             else:
-                here, _ = r.best(x, p.seg, lowest=p.kind == OTHER)
-                chosen = x[p.seg[:, None] + choice.inner[i], cols]
+                here, _ = r.best(x, lowest=p.kind == OTHER)
+                chosen = np.take_along_axis(x, choice.inner[i][None], axis=0)[0]
                 bad += int(np.count_nonzero(chosen != here))
             self.x[p.cells] = here.ravel()
             self.f[p.cells] = r.floats(here).ravel()
-        roots = lay.roots
-        x = self.x[roots.tgt]
-        top, _ = r.best(x, roots.seg, lowest=False, available=lay.available)
+        x = self.x[lay.roots.tgt]
+        top, _ = r.best(x, lowest=False, available=lay.available)
         own = value.reshape(-1, CELLS)
-        chosen = x[roots.seg[:, None] + choice.root, cols]
+        chosen = np.take_along_axis(x, choice.root[None], axis=0)[0]
         self.top = top.ravel()
         return bad + int(np.count_nonzero((top != own) | (chosen != own)))
 
     def _draws_and_ranks(self, choice: Choice) -> None:
         """Draw probabilities and ranks inside the turns under the strategies (for the larger
         families that reach these states after a lost influence)."""
-        cols = np.arange(CELLS)[None, :]
         for i, p in enumerate(self.layout.dyn_passes):
             d, k = self.d[p.tgt], self.k[p.tgt]
             if p.kind == CHANCE:
-                draw = mean(self.gen.rationals, p, d, self.probs[i])
-                rank = np.minimum.reduceat(k, p.seg, axis=0)
+                draw = mean(self.gen.rationals, d, self.probs[i])
+                rank = k.min(axis=0)
             else:
-                chosen = p.seg[:, None] + choice.inner[i], cols
-                draw, rank = d[chosen], k[chosen]
+                pick = choice.inner[i][None]
+                draw, rank = np.take_along_axis(d, pick, axis=0)[0], np.take_along_axis(k, pick, axis=0)[0]
             self.d[p.cells], self.k[p.cells] = draw.ravel(), rank.ravel()
 
     def run(self) -> Solved:
@@ -393,21 +391,27 @@ class _Family:
         return Solved(self.family, value, draw, rank, rounds)
 
 
-def mean(r: Rationals, p: Pass, ids: Ids, probs: Ids) -> Ids:
-    """Per state and coin cell of a chance pass: the id of sum(p * value) over its outcomes."""
-    first = ids[p.seg]
-    same = np.logical_and.reduceat(ids == first[p.state], p.seg, axis=0)
-    out = first.copy()
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused: a family makes millions of small tuples (states,
+    keys) and no cycles; collecting would rescan the whole heap again and again."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def mean(r: Rationals, ids: Ids, probs: Ids) -> Ids:
+    """Per state and coin cell of a chance pass (``ids``: outcomes, states, cells; ``probs``:
+    outcomes, states): the id of sum(p * value) over its outcomes."""
+    same = np.all(ids == ids[:1], axis=0)
+    out: Ids = ids[0].copy()
     state, cell = np.nonzero(~same)
     if len(state):
-        many = p.edges
-        width = int(many.max())
-        column = np.arange(width)[None, :]
-        valid = column < many[state][:, None]
-        e = np.where(valid, p.seg[state][:, None] + column, 0)
-        weights = np.where(valid, probs[e], r.zero)
-        values = np.where(valid, ids[e, cell[:, None]], r.zero)
-        out[state, cell] = r.sums(weights, values)
+        out[state, cell] = r.sums(probs[:, state].T, ids[:, state, cell].T)
     return out
 
 

@@ -23,8 +23,8 @@ the chain and the exact checks are whole-array operations on them.
 >>> layout = Layout.of(Expansion(Variant.AMBASSADOR), f, lambda states: None)
 >>> layout
 <Layout ambassador-10011-c1 6 arrangements, 126 dynamic, 168 constant, 0 foreign, 0 lower>
->>> layout.roots.tgt.shape[1] == 169
-True
+>>> layout.roots.tgt.shape[1:]
+(6, 169)
 """
 
 from __future__ import annotations
@@ -62,23 +62,20 @@ def ranges(starts: Ints, lengths: Ints) -> Ints:
 
 @dataclass(frozen=True, repr=False)
 class Pass:
-    """The backup of the rows ``lo`` to ``hi`` (states of one ``kind``), every coin cell at
-    once: state ``i`` has the edges ``seg[i]`` to ``seg[i + 1]`` (engine order), and edge ``e``
-    reads, at cell ``c``, the flat index ``tgt[e, c]`` (the zero row where ``c`` is out of the
-    state's coin range, or the move unavailable there); ``prob[e]`` is its probability code,
-    ``pos[e]`` its place among its state's edges, ``state[e]`` its state."""
+    """The backup of the rows ``lo`` to ``hi``: states of one ``kind`` with the same number of
+    edges, every coin cell at once. Edge ``j`` of state ``i`` reads, at cell ``c``, the flat
+    index ``tgt[j, i, c]`` (the zero row where ``c`` is out of the state's coin range, or the
+    move unavailable there); ``prob[j, i]`` is its probability code."""
 
     kind: int
     lo: int
     hi: int
-    seg: Ints
     tgt: Ints
     prob: Ints
-    pos: Ints
-    state: Ints
 
     def __repr__(self) -> str:
-        return f"<Pass {('mover', 'other', 'chance')[self.kind]} rows {self.lo}-{self.hi}, {len(self.tgt):,} edges>"
+        kind = ("mover", "other", "chance")[self.kind]
+        return f"<Pass {kind} rows {self.lo}-{self.hi}, {self.tgt.shape[0]} edges each>"
 
     @property
     def cells(self) -> slice:
@@ -86,10 +83,9 @@ class Pass:
         return slice(self.lo * CELLS, self.hi * CELLS)
 
     @property
-    def edges(self) -> Ints:
-        """Edges per state."""
-        out: Ints = np.diff(np.append(self.seg, len(self.tgt)))
-        return out
+    def shape(self) -> tuple[int, int]:
+        """(states, 169): the shape of what it sets."""
+        return self.hi - self.lo, CELLS
 
 
 @dataclass(repr=False)
@@ -107,7 +103,7 @@ class Layout:
     dyn_passes: list[Pass]  # ascending height
     const_passes: list[Pass]
     roots: Pass  # rows: the turn starts (not leaves): V[a * 169 + x * 13 + y]
-    available: Bools  # (root edges, 169): where the engine offers each first move
+    available: Bools  # (first moves, arrangements, 169): where the engine offers each
 
     def __repr__(self) -> str:
         return (
@@ -252,9 +248,9 @@ class _Edges:
         self.child = _local(states, self.kind, self.target)
 
 
-def _order(members: Ints, height: Ints, kinds: Ints) -> Ints:
-    """``members`` by height, then kind (each pass's rows are consecutive)."""
-    out: Ints = members[np.lexsort((kinds[members], height[members]))]
+def _order(members: Ints, height: Ints, kinds: Ints, many: Ints) -> Ints:
+    """``members`` by height, kind, then number of edges (each pass's rows are consecutive)."""
+    out: Ints = members[np.lexsort((many[members], kinds[members], height[members]))]
     return out
 
 
@@ -272,8 +268,8 @@ def _build(ex: Expansion, family: Family, solved: Foreign) -> Layout:
     height = _relax_heights(edges.owner, edges.child, n)
     dyn_child = np.where(edges.child >= 0, np.where(dyn[np.maximum(edges.child, 0)], edges.child, -1), -1)
     dyn_h = _relax_heights(edges.owner, dyn_child, n)
-    dyn_order = _order(np.flatnonzero(dyn), dyn_h, kinds)
-    const_order = _order(np.flatnonzero(~dyn), height, kinds)
+    dyn_order = _order(np.flatnonzero(dyn), dyn_h, kinds, edges.count)
+    const_order = _order(np.flatnonzero(~dyn), height, kinds, edges.count)
     order = np.concatenate((dyn_order, const_order))
     row = np.empty(n, dtype=np.int64)
     row[order] = count + np.arange(n)
@@ -317,8 +313,14 @@ def _build(ex: Expansion, family: Family, solved: Foreign) -> Layout:
             raise NotCertified(f"a first move of {family.name} leaves the coin range")  # pragma: no cover
     zero = (end_base + 2) * CELLS
     r_shift = np.where(r_kind == END, 0, r_dx * COINS + r_dy)
-    r_tgt = np.where(r_mask, r_base[:, None] + np.arange(CELLS)[None, :] + r_shift[:, None], zero)
-    roots = Pass(MOVER, 0, count, np.searchsorted(r_arr, np.arange(count)), r_tgt, np.zeros_like(r_arr), r_pos, r_arr)
+    width = int(r_pos.max()) + 1
+    r_tgt = np.full((width, count, CELLS), zero, dtype=np.int64)
+    r_tgt[r_pos, r_arr] = np.where(r_mask, r_base[:, None] + np.arange(CELLS)[None, :] + r_shift[:, None], zero)
+    available = np.zeros((width, count, CELLS), dtype=bool)
+    available[r_pos, r_arr] = r_mask
+    if not np.all(available.any(axis=0)):
+        raise NotCertified(f"a turn start of {family.name} with no move")  # pragma: no cover
+    roots = Pass(MOVER, 0, count, r_tgt, np.zeros((width, count), dtype=np.int64))
     arrays = (edges, row, e_base, e_shift, ok, zero)
     return Layout(
         family,
@@ -332,7 +334,7 @@ def _build(ex: Expansion, family: Family, solved: Foreign) -> Layout:
         _passes(dyn_order, dyn_h, kinds, arrays),
         _passes(const_order, height, kinds, arrays),
         roots,
-        r_mask,
+        available,
     )
 
 
@@ -375,18 +377,16 @@ def _passes(order: Ints, height: Ints, kinds: Ints, arrays: tuple[Any, ...]) -> 
     out: list[Pass] = []
     if not len(order):
         return out
-    key = height[order] * 3 + kinds[order]
+    key = (height[order] * 3 + kinds[order]) * 4096 + edges.count[order]
     cuts = np.flatnonzero(np.diff(key)) + 1
+    cells = np.arange(CELLS)[None, None, :]
     for members in np.split(order, cuts):
-        k = edges.count[members]
-        e = ranges(edges.first[members], k)
-        state = np.repeat(np.arange(len(members), dtype=np.int64), k)
-        seg = np.concatenate(([0], np.cumsum(k)[:-1]))
-        tgt = e_base[e][:, None] + np.arange(CELLS)[None, :] + e_shift[e][:, None]
-        tgt = np.where(ok[members][state], tgt, zero)
+        k = int(edges.count[members[0]])
+        e = edges.first[members][None, :] + np.arange(k)[:, None]  # (k, states)
+        tgt = e_base[e][:, :, None] + cells + e_shift[e][:, :, None]
+        tgt = np.where(ok[members][None, :, :], tgt, zero)
         lo = int(row[members[0]])
-        pos = e - edges.first[members][state]
-        out.append(Pass(int(kinds[members[0]]), lo, lo + len(members), seg, tgt, edges.prob[e], pos, state))
+        out.append(Pass(int(kinds[members[0]]), lo, lo + len(members), tgt, edges.prob[e]))
     return out
 
 
