@@ -23,12 +23,11 @@ on the quickest line of positive probability) come from relaxing the same edges.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-from flint import fmpq, fmpq_mat
+from flint import fmpq_mat
 
 from ...values import _components
 from .exact import Ids, Rationals
@@ -222,7 +221,7 @@ def _cycle(
     r: Rationals, members: Ids, chain: Entries, known: Known, by_c: _Grouped, by_k: _Grouped, value: Ids, draw: Ids
 ) -> None:
     """One cyclic class of the chain: V = b - P V and D = b' + P D, exactly."""
-    values = r.values
+    values = r.flint
     where = {int(m): i for i, m in enumerate(members)}
     size = len(members)
     av, ad = fmpq_mat(size, size), fmpq_mat(size, size)
@@ -232,34 +231,26 @@ def _cycle(
         av[i, i] += 1
         ad[i, i] += 1
         for e in by_c.order[by_c.start[m] : by_c.start[m + 1]].tolist():
-            p = _q(values[int(chain.p[e])])
+            p = values[int(chain.p[e])]
             t = int(chain.dst[e])
             j = where.get(t)
             if j is None:
                 exits = True
-                bv[i, 0] -= p * _q(values[int(value[t])])
-                bd[i, 0] += p * _q(values[int(draw[t])])
+                bv[i, 0] -= p * values[int(value[t])]
+                bd[i, 0] += p * values[int(draw[t])]
             else:
                 av[i, j] += p
                 ad[i, j] -= p
         for e in by_k.order[by_k.start[m] : by_k.start[m + 1]].tolist():
             exits = True
-            p = _q(values[int(known.p[e])])
-            bv[i, 0] += p * _q(values[int(known.value[e])])
-            bd[i, 0] += p * _q(values[int(known.draw[e])])
+            p = values[int(known.p[e])]
+            bv[i, 0] += p * values[int(known.value[e])]
+            bd[i, 0] += p * values[int(known.draw[e])]
     if not exits:  # play stays here forever: a draw
         value[members] = r.zero
         draw[members] = r.one
         return
     xv, xd = av.solve(bv), ad.solve(bd)
     for i, m in enumerate(members):
-        value[m] = r.id(_fraction(xv[i, 0]))
-        draw[m] = r.id(_fraction(xd[i, 0]))
-
-
-def _q(value: Fraction) -> fmpq:
-    return fmpq(value.numerator, value.denominator)
-
-
-def _fraction(q: fmpq) -> Fraction:
-    return Fraction(int(q.p), int(q.q))
+        value[m] = r.id_of(xv[i, 0])
+        draw[m] = r.id_of(xd[i, 0])

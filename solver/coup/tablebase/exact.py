@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from flint import fmpq
 
 Ids = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -41,6 +42,8 @@ class Rationals:
 
     def __init__(self) -> None:
         self.values: list[Fraction] = []
+        self.flint: list[fmpq] = []  # the same values as python-flint rationals (fast arithmetic)
+        self._pairs: dict[tuple[int, int], int] = {}
         self._floats = np.zeros(1024)
         self._negated = np.zeros(1024, dtype=np.int64)
         self._index: dict[Fraction, int] = {}
@@ -68,10 +71,19 @@ class Rationals:
                 self._negated = np.concatenate((self._negated, np.zeros(n, dtype=np.int64)))
             self._index[value] = n
             self.values.append(value)
+            self.flint.append(fmpq(value.numerator, value.denominator))
             self._floats[n] = float(value)
         qi, ni = self._index[q], self._index[-q]
         self._negated[qi], self._negated[ni] = ni, qi
         return qi
+
+    def id_of(self, q: fmpq) -> int:
+        """The id of a python-flint rational."""
+        key = (int(q.p), int(q.q))
+        found = self._pairs.get(key)
+        if found is None:
+            found = self._pairs[key] = self.id(Fraction(*key))
+        return found
 
     def value(self, i: int) -> Fraction:
         return self.values[int(i)]
@@ -126,11 +138,12 @@ class Rationals:
         key = code.tobytes()
         found = self._sums.get(key)
         if found is None:
-            values = self.values
-            total = sum(
-                (values[int(a)] * values[int(b)] for a, b in zip(p, v, strict=True) if a != self.zero), Fraction(0)
-            )
-            found = self._sums[key] = self.id(total)
+            flint, zero = self.flint, self.zero
+            total = fmpq(0)
+            for a, b in zip(p.tolist(), v.tolist(), strict=True):
+                if a != zero:
+                    total += flint[a] * flint[b]
+            found = self._sums[key] = self.id_of(total)
         return found
 
     def times(self, a: Ids, b: Ids) -> Ids:
@@ -140,11 +153,11 @@ class Rationals:
         pairs = (a.astype(np.int64) << 32) | b.astype(np.int64)
         distinct, inverse = np.unique(pairs, return_inverse=True)
         made = np.empty(len(distinct), dtype=np.int64)
-        memo, values = self._products, self.values
+        memo, flint = self._products, self.flint
         for i, pair in enumerate(distinct.tolist()):
             found = memo.get(pair)
             if found is None:
-                found = memo[pair] = self.id(values[pair >> 32] * values[pair & 0xFFFFFFFF])
+                found = memo[pair] = self.id_of(flint[pair >> 32] * flint[pair & 0xFFFFFFFF])
             made[i] = found
         out: Ids = made[inverse.ravel()]
         return out
