@@ -77,10 +77,19 @@ def test_positions_out_of_reach_are_refused_naming_the_limit() -> None:
 @pytest.mark.parametrize("variant", list(Variant))
 def test_expanded_turns_have_exactly_the_engines_moves_and_successors(variant: Variant) -> None:
     """Every state inside the turns of a family, at every coin count where it is real, has the
-    engine's moves, and each leads where the engine says (the coins changed by the edge's shift)."""
-    family = Family(variant, (2, 1, 1, 1, 1), court=3)
+    engine's moves, and each leads where the engine says (the coins changed by the edge's shift).
+    The second family has the same hands as the first with other courts: its turns reuse the
+    engine's answers met in the first, and must be the engine's all the same."""
     expansion = Expansion(variant)
-    rng = random.Random(3)
+    for counts in ((1, 1, 2, 1, 1), (2, 1, 1, 1, 1)):
+        family = Family(variant, counts, court=3)
+        asked, states = len(expansion._steps), len(expansion.states)
+        assert check_expansion(expansion, family, random.Random(3)) > 1000
+    new_states, new_answers = len(expansion.states) - states, len(expansion._steps) - asked
+    assert new_answers < new_states // 2  # the second family reused the engine's answers
+
+
+def check_expansion(expansion: Expansion, family: Family, rng: random.Random) -> int:
     checked = 0
     for arrangement in range(len(family.arrangements)):
         for coins in ((rng.randrange(13), rng.randrange(13)), (3, 1), (7, 2)):
@@ -90,7 +99,7 @@ def test_expanded_turns_have_exactly_the_engines_moves_and_successors(variant: V
                 if state.turn.phase is Phase.ACTION:
                     edges = {r.edge.move: r.edge for r in expansion.roots(family, arrangement) if r.mask[state.coins]}
                 else:
-                    edges = {e.move: e for e in expansion.edges[expansion.node(state)]}
+                    edges = {e.move: e for e in expansion.edges(expansion.node(state))}
                 outcomes = (
                     state.chance_outcomes()
                     if state.is_chance_node()
@@ -113,7 +122,7 @@ def test_expanded_turns_have_exactly_the_engines_moves_and_successors(variant: V
                         assert edge.kind == NODE and expansion.states[edge.target] == normalised(child)
                         stack.append(child)
                     checked += 1
-    assert checked > 1000
+    return checked
 
 
 # -- stored values against a fresh certified solve -----------------------------------------------
@@ -178,6 +187,27 @@ def test_mid_turn_values_equal_todays_open_values(library: Library) -> None:
             inside.append(child)
     assert inside
     assert open_values(inside, seat=0, library=library) == todays(inside, seat=0)
+
+
+def test_the_compiled_sweeps_give_the_numpy_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Value iteration and the attractor compiled (numba) or as whole-pass numpy sweeps: the
+    same values, draws and ranks, family by family."""
+    from solver.coup.tablebase import kernels
+    from solver.coup.tablebase.generate import Generator
+    from solver.coup.tablebase.library import closure
+
+    if not kernels.available():
+        pytest.skip("numba is not installed")
+    answers = []
+    for compiled in (False, True):
+        monkeypatch.setattr(kernels, "wanted", lambda reads, use=compiled: use)
+        gen = Generator(Variant.INQUISITOR)
+        tables = []
+        for family in reversed(closure([Family(Variant.INQUISITOR, (2, 1, 1, 1, 1), court=3)])):
+            solved, value = gen.solve(family), gen.rationals.value
+            tables.append(([value(i) for i in solved.value], [value(i) for i in solved.draw], solved.rank.tolist()))
+        answers.append(tables)
+    assert answers[0] == answers[1]
 
 
 # -- the file ---------------------------------------------------------------------------------

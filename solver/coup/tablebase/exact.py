@@ -4,28 +4,37 @@ A family's values are arrays of *ids* into a :class:`Rationals` table. Equal ids
 rationals (each is interned once), so the certificate's equalities are integer comparisons; order
 comes from the floats, which are correctly rounded (hence monotone), with exact comparison only
 where two different rationals round to the same float. New rationals are made only at chance
-nodes and in the Markov chain's equations, once per distinct combination of inputs.
+nodes and in the Markov chain's equations: whole arrays of sums at once, each distinct sum
+computed once (rows are grouped by a hash, then compared exactly) and remembered.
 
 >>> r = Rationals()
 >>> half = r.id(Fraction(1, 2))
 >>> r.value(r.negated(np.array([half]))[0]), r.id(Fraction(2, 4)) == half
 (Fraction(-1, 2), True)
->>> means = r.mean(np.array([[r.one, r.minus_one], [r.one, r.one]]), [Fraction(1, 4), Fraction(3, 4)])
->>> r.value(means[0]), r.value(means[1])
-(Fraction(1, 1), Fraction(1, 2))
+>>> quarter, three = r.id(Fraction(1, 4)), r.id(Fraction(3, 4))
+>>> p = np.array([[quarter, three], [quarter, three]])
+>>> sums = r.sums(p, np.array([[r.one, r.minus_one], [r.one, r.one]]))
+>>> r.value(sums[0]), r.value(sums[1])
+(Fraction(-1, 2), Fraction(1, 1))
+>>> top, first = r.best(np.array([[r.one, half], [half, r.one]]), lowest=False)
+>>> r.value(top[0]), int(first[1])
+(Fraction(1, 1), 1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from flint import fmpq
 
 Ids = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
+
+_MIX = np.array([0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9], dtype=np.uint64)
 
 
 class Rationals:
@@ -33,9 +42,13 @@ class Rationals:
 
     def __init__(self) -> None:
         self.values: list[Fraction] = []
+        self.flint: list[fmpq] = []  # the same values as python-flint rationals (fast arithmetic)
+        self._pairs: dict[tuple[int, int], int] = {}
         self._floats = np.zeros(1024)
         self._negated = np.zeros(1024, dtype=np.int64)
         self._index: dict[Fraction, int] = {}
+        self._sums: dict[bytes, int] = {}
+        self._products: dict[int, int] = {}
         self.zero = self.id(Fraction(0))
         self.one = self.id(Fraction(1))
         self.minus_one = self.id(Fraction(-1))
@@ -58,10 +71,19 @@ class Rationals:
                 self._negated = np.concatenate((self._negated, np.zeros(n, dtype=np.int64)))
             self._index[value] = n
             self.values.append(value)
+            self.flint.append(fmpq(value.numerator, value.denominator))
             self._floats[n] = float(value)
         qi, ni = self._index[q], self._index[-q]
         self._negated[qi], self._negated[ni] = ni, qi
         return qi
+
+    def id_of(self, q: fmpq) -> int:
+        """The id of a python-flint rational."""
+        key = (int(q.p), int(q.q))
+        found = self._pairs.get(key)
+        if found is None:
+            found = self._pairs[key] = self.id(Fraction(*key))
+        return found
 
     def value(self, i: int) -> Fraction:
         return self.values[int(i)]
@@ -75,48 +97,67 @@ class Rationals:
         out: Ids = self._negated[ids]
         return out
 
-    def best(self, ids: Ids, lowest: bool) -> tuple[Ids, Ids]:
-        """Per column of ``ids`` (axis 0: the options): the id of the largest (``lowest``: the
-        smallest) value, exactly, and the first row holding it."""
+    def best(self, ids: Ids, lowest: bool, available: Bools | None = None) -> tuple[Ids, Ids]:
+        """Along the first axis of ``ids`` (the options; any shape after it): the id of the
+        largest (``lowest``: smallest) value, exactly, and the first option holding it.
+        ``available`` leaves options out (each place keeps one)."""
         f = self.floats(ids)
-        row = np.argmin(f, axis=0) if lowest else np.argmax(f, axis=0)
-        chosen = np.take_along_axis(ids, row[None], axis=0)[0]
-        top = np.take_along_axis(f, row[None], axis=0)[0]
-        tied = np.flatnonzero(np.any((f == top[None]) & (ids != chosen[None]), axis=0))
-        for col in tied:  # two different rationals with the same float: compare them exactly
-            options = [(self.values[int(i)], r) for r, i in enumerate(ids[:, col])]
-            pick = min(options, key=lambda o: (o[0], o[1])) if lowest else max(options, key=lambda o: (o[0], -o[1]))
-            row[col] = pick[1]
-            chosen[col] = ids[pick[1], col]
-        first = np.argmax(ids == chosen[None], axis=0)
+        if available is not None:
+            f = np.where(available, f, np.inf if lowest else -np.inf)
+        top = f.min(axis=0) if lowest else f.max(axis=0)
+        is_top = f == top[None]
+        first = np.argmax(is_top, axis=0)
+        chosen = np.take_along_axis(ids, first[None], axis=0)[0]
+        tied = np.any(is_top & (ids != chosen[None]), axis=0)
+        if tied.any():  # two different rationals with the same float: compare them exactly
+            for where in zip(*np.nonzero(tied), strict=True):
+                column = (slice(None), *where)
+                options = [(self.values[int(i)], j) for j, i in enumerate(ids[column]) if is_top[column][j]]
+                pick = min(options) if lowest else max(options, key=lambda o: (o[0], -o[1]))
+                chosen[where] = self.id(pick[0])
+                first[where] = pick[1]
         return chosen, first
 
-    def mean(self, ids: Ids, probabilities: Sequence[Fraction]) -> Ids:
-        """Per column of ``ids`` (axis 0: the outcomes): the id of sum(p * value), computed
-        once per distinct column."""
-        same = np.all(ids == ids[:1], axis=0)
-        out = ids[0].copy()
-        rest = np.flatnonzero(~same)
-        if len(rest):
-            columns, inverse = np.unique(ids[:, rest], axis=1, return_inverse=True)
-            made = np.array(
-                [
-                    self.id(
-                        sum((p * self.values[int(i)] for p, i in zip(probabilities, col, strict=True)), Fraction(0))
-                    )
-                    for col in columns.T
-                ],
-                dtype=np.int64,
-            )
-            out[rest] = made[inverse.ravel()]
-        result: Ids = out
-        return result
+    def sums(self, p: Ids, v: Ids) -> Ids:
+        """Per row: the id of sum(p[k] * v[k]) over the row (``p``, ``v``: ids of the same shape;
+        a term with p = 0 adds nothing). Each distinct row is computed once (and remembered)."""
+        if len(p) == 0:
+            return np.zeros(0, dtype=np.int64)
+        codes = (p.astype(np.uint64) << np.uint64(32)) | v.astype(np.uint64)
+        h = (codes * _MIX[0]) ^ (codes >> np.uint64(29))
+        h = h * (_MIX[1] + np.arange(codes.shape[1], dtype=np.uint64) * _MIX[2])
+        key = np.bitwise_xor.reduce(h, axis=1) if codes.shape[1] > 1 else h[:, 0]
+        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        if not np.array_equal(codes[first[inverse]], codes):  # a hash collision: group exactly
+            _, first, inverse = np.unique(codes, axis=0, return_index=True, return_inverse=True)
+        made = np.array([self._sum(codes[row], p[row], v[row]) for row in first], dtype=np.int64)
+        out: Ids = made[inverse.ravel()]
+        return out
 
-    def times(self, ids: Ids, p: Fraction) -> Ids:
-        """The ids of ``p * value`` for each of ``ids``."""
-        if p == 1:
-            return ids.copy()
-        distinct, inverse = np.unique(ids, return_inverse=True)
-        made = np.array([self.id(p * self.values[int(i)]) for i in distinct], dtype=np.int64)
+    def _sum(self, code: npt.NDArray[np.uint64], p: Ids, v: Ids) -> int:
+        key = code.tobytes()
+        found = self._sums.get(key)
+        if found is None:
+            flint, zero = self.flint, self.zero
+            total = fmpq(0)
+            for a, b in zip(p.tolist(), v.tolist(), strict=True):
+                if a != zero:
+                    total += flint[a] * flint[b]
+            found = self._sums[key] = self.id_of(total)
+        return found
+
+    def times(self, a: Ids, b: Ids) -> Ids:
+        """The ids of ``a[i] * b[i]`` (each distinct pair computed once, and remembered)."""
+        if len(a) == 0:
+            return np.zeros(0, dtype=np.int64)
+        pairs = (a.astype(np.int64) << 32) | b.astype(np.int64)
+        distinct, inverse = np.unique(pairs, return_inverse=True)
+        made = np.empty(len(distinct), dtype=np.int64)
+        memo, flint = self._products, self.flint
+        for i, pair in enumerate(distinct.tolist()):
+            found = memo.get(pair)
+            if found is None:
+                found = memo[pair] = self.id_of(flint[pair >> 32] * flint[pair & 0xFFFFFFFF])
+            made[i] = found
         out: Ids = made[inverse.ravel()]
         return out

@@ -11,6 +11,9 @@ actor can afford) and, for steals, per amount taken; each root edge has the mask
 counts it stands for. This is only a cache of the engine's answers: ``tests/test_tablebase.py``
 checks it against the engine, state by state.
 
+Besides the :class:`Edge` lists, every state's edges are kept in flat arrays (:meth:`Expansion.arrays`):
+the generator reads a whole family's turns from them with array operations.
+
 >>> from solver.coup.cards import Variant
 >>> from solver.coup.tablebase.index import Family
 >>> f = Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)
@@ -18,6 +21,8 @@ checks it against the engine, state by state.
 >>> roots = e.roots(f, 0)
 >>> sorted({str(r.move.kind) for r in roots})
 ['aid', 'assassinate', 'coup', 'exchange', 'income', 'steal', 'tax']
+>>> e.arrays().many.sum() == sum(len(e.edges(n)) for n in range(len(e.states)))
+np.True_
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import Variant
+from ..cards import Character, Variant
 from ..moves import Move
 from ..rules import STEAL_AMOUNT, Kind
 from ..state import CHANCE_PHASES, Phase, State, Turn
@@ -42,8 +47,10 @@ NODE, START, END = 0, 1, 2
 """What an edge leads to: an inner node, the next turn start (the other player to move), the end."""
 BRACKET_COINS = (0, 3, 7, 10)
 """A representative of each coin bracket of the player to move (what they can afford)."""
+ZERO = Fraction(0)
 
 Mask = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.int64]
 
 
 class Edge(NamedTuple):
@@ -73,21 +80,111 @@ class Root(NamedTuple):
         return self.edge.move
 
 
+class Flat(NamedTuple):
+    """Every expanded state's edges as arrays: state ``n`` has edges ``first[n]`` to
+    ``first[n] + many[n]`` (engine order) of ``kind``/``target``/``arrangement``/``dx``/``dy``,
+    and ``prob[e]`` indexes ``Expansion.probabilities``. ``state_kind[n]``: MOVER/OTHER/CHANCE;
+    ``take[n]``: the coins a steal in progress takes (0 when none)."""
+
+    first: Ints
+    many: Ints
+    state_kind: Ints
+    take: Ints
+    kind: Ints
+    target: Ints
+    arrangement: Ints
+    dx: Ints
+    dy: Ints
+    prob: Ints
+
+
+def _bracket_masks() -> dict[tuple[int, int, bool], Mask]:
+    x = np.arange(COINS)[:, None]
+    y = np.arange(COINS)[None, :]
+    brackets = np.array([coin_class((int(i), 0), 0)[0] for i in range(COINS)])[:, None]
+    takes = np.minimum(y, STEAL_AMOUNT)
+    out = {}
+    for bracket in range(len(BRACKET_COINS)):
+        for take in range(STEAL_AMOUNT + 1):
+            for steal in (False, True):
+                where = (brackets == bracket) & ((takes == take) if steal else (y >= 0))
+                out[bracket, take, steal] = where & (x >= 0)
+    return out
+
+
+_MASKS = _bracket_masks()
+_new = tuple.__new__
+
+
+class _Step(NamedTuple):
+    """The engine's answer to one move, as what changes: what the child is (``kind``, the
+    ``winner`` if it is the end), its hands, turn and coins, and the cards the court gained
+    (``added``) and lost (``removed``)."""
+
+    kind: int
+    winner: int
+    hidden: tuple[tuple[Character, ...], ...]
+    turn: Turn
+    coins: tuple[int, ...]
+    added: tuple[Character, ...]
+    removed: tuple[Character, ...]
+
+
+def _step(parent: State, child: State) -> _Step:
+    phase = child.turn.phase
+    kind = END if phase is Phase.OVER else START if phase is Phase.ACTION else NODE
+    winner = int(child.winner() or 0) if kind == END else 0
+    if child.court == parent.court:
+        return _Step(kind, winner, child.hidden, child.turn, child.coins, (), ())
+    after = list(child.court)
+    removed = []
+    for card in parent.court:
+        if card in after:
+            after.remove(card)
+        else:
+            removed.append(card)
+    return _Step(kind, winner, child.hidden, child.turn, child.coins, tuple(after), tuple(removed))
+
+
+def _court(court: tuple[Character, ...], step: _Step) -> tuple[Character, ...]:
+    """The court after ``step`` (the same change as where the engine was asked)."""
+    if not step.added and not step.removed:
+        return court
+    left = list(court)
+    for card in step.removed:
+        left.remove(card)
+    return tuple(sorted(left + list(step.added)))
+
+
 @dataclass(repr=False)
 class Expansion:
     """Every state inside turns that was met, normalised, with its engine moves; shared by the
     families of one variant (a state reached after a lost influence belongs to a smaller family,
-    and is expanded once)."""
+    and is expanded once).
+
+    The engine is asked once per move of each (hands, turn, coins): what a move does does not
+    depend on the rest of the court (only draws read it, and their outcomes are the engine's
+    for each court), so a family with another court reuses the answer, the court changed the
+    same way. ``tests/test_tablebase.py`` checks this against the engine, family by family."""
 
     variant: Variant
     states: list[State] = field(default_factory=list)
     kind: list[int] = field(default_factory=list)
-    edges: list[list[Edge]] = field(default_factory=list)
+    moves: list[list[Move]] = field(default_factory=list)
     index: dict[State, int] = field(default_factory=dict)
     families: list[Family] = field(default_factory=list)
     family_id: dict[Family, int] = field(default_factory=dict)
+    probabilities: list[Fraction] = field(default_factory=lambda: [ZERO])
     _roots: dict[tuple[int, int], list[Root]] = field(default_factory=dict)
     _starts: dict[tuple[object, ...], tuple[int, int]] = field(default_factory=dict)
+    _steps: dict[tuple[object, ...], dict[Move, _Step]] = field(default_factory=dict)
+    _legal: dict[tuple[object, ...], tuple[Move, ...]] = field(default_factory=dict)
+    _draws: dict[tuple[object, ...], list[tuple[Move, int]]] = field(default_factory=dict)
+    _prob_code: dict[Fraction, int] = field(default_factory=lambda: {ZERO: 0})
+    _flat: list[list[int]] = field(default_factory=lambda: [[] for _ in range(6)])
+    _first: list[int] = field(default_factory=list)
+    _take: list[int] = field(default_factory=list)
+    _arrays: Flat | None = None
 
     def __repr__(self) -> str:
         return f"<Expansion {self.variant} {len(self.states):,} inner states, {len(self.families)} families>"
@@ -108,85 +205,195 @@ class Expansion:
             found = self._roots[key] = self._expand_roots(family, arrangement)
         return found
 
+    def edges(self, n: int) -> list[Edge]:
+        """The edges of inner state ``n``, in the engine's order."""
+        first = self._first[n]
+        kind, target, arrangement, dx, dy, prob = (column[first : first + len(self.moves[n])] for column in self._flat)
+        return [
+            Edge(row[0], row[1], row[2], row[3], row[4], self.probabilities[row[5]], move)
+            for row, move in zip(zip(kind, target, arrangement, dx, dy, prob, strict=True), self.moves[n], strict=True)
+        ]
+
     def _expand_roots(self, family: Family, arrangement: int) -> list[Root]:
-        masks: dict[Edge, Mask] = {}
-        x = np.arange(COINS)[:, None]
-        y = np.arange(COINS)[None, :]
-        brackets = np.array([coin_class((int(i), 0), 0)[0] for i in range(COINS)])[:, None]
-        takes = np.minimum(y, STEAL_AMOUNT)
+        where: dict[tuple[object, ...], tuple[Edge, list[tuple[int, int, bool]]]] = {}
+        base = family.state(arrangement)
         for bracket, mine in enumerate(BRACKET_COINS):
             for take in range(STEAL_AMOUNT + 1):
-                root = family.state(arrangement, (mine, take))
-                for move in root.legal_moves():
-                    if take and move.kind is not Kind.STEAL:
+                root = base._replace(coins=(mine, take))
+                for move, step in self._answers(root):
+                    steal = move.kind is Kind.STEAL
+                    if take and not steal:
                         continue
-                    edge = self._edge(root, move, root.apply(move), Fraction(0))
-                    where = (brackets == bracket) & ((takes == take) if move.kind is Kind.STEAL else (y >= 0))
-                    masks[edge] = masks.get(edge, np.zeros((COINS, COINS), dtype=bool)) | (where & (x >= 0))
-        return [Root(edge, mask) for edge, mask in masks.items()]
+                    found = self._follow(root, step)
+                    key = (move, *found)
+                    if key not in where:
+                        where[key] = (Edge(found[0], found[1], found[2], found[3], found[4], ZERO, move), [])
+                    where[key][1].append((bracket, take, steal))
+        out = []
+        for edge, brackets in where.values():
+            mask = _MASKS[brackets[0]].copy()
+            for bracket_key in brackets[1:]:
+                mask |= _MASKS[bracket_key]
+            out.append(Root(edge, mask))
+        return out
 
-    def _edge(self, parent: State, move: Move, child: State, prob: Fraction) -> Edge:
-        dx, dy = child.coins[0] - parent.coins[0], child.coins[1] - parent.coins[1]
-        phase = child.turn.phase
-        if phase is Phase.OVER:
-            return Edge(END, int(child.winner() or 0), 0, dx, dy, prob, move)
-        if phase is Phase.ACTION:  # the other player's turn: their side first
-            mover, other = cards_key(self.variant, child.hidden[1]), cards_key(self.variant, child.hidden[0])
-            court = cards_key(self.variant, child.court)
-            key = (child.hidden[1], child.hidden[0], child.court)
+    def _answers(self, s: State) -> list[tuple[Move, _Step]]:
+        """The moves of ``s`` (decisions) and what each does, from the engine (once per hands,
+        turn and coins)."""
+        key = (s.hidden, s.turn, s.coins)
+        steps = self._steps.get(key)
+        if steps is None:
+            steps = self._steps[key] = {}
+            self._legal[key] = s.legal_moves()
+        out = []
+        for move in self._legal[key]:
+            step = steps.get(move)
+            if step is None:
+                step = steps[move] = _step(s, s.apply(move))
+            out.append((move, step))
+        return out
+
+    def _outcomes(self, s: State) -> list[tuple[Move, int, _Step]]:
+        """The chance outcomes of ``s`` (the engine's, for its court), with their probability codes."""
+        turn = s.turn
+        key = (turn.phase, turn.actor, turn.decider, s.court)
+        draws = self._draws.get(key)
+        if draws is None:
+            draws = self._draws[key] = [(move, self._code(p)) for move, p in s.chance_outcomes()]
+        steps = self._steps.setdefault((s.hidden, turn, s.coins), {})
+        out = []
+        for move, code in draws:
+            step = steps.get(move)
+            if step is None:
+                step = steps[move] = _step(s, s.apply(move))
+            out.append((move, code, step))
+        return out
+
+    def _code(self, p: Fraction) -> int:
+        code = self._prob_code.get(p)
+        if code is None:
+            code = self._prob_code[p] = len(self.probabilities)
+            self.probabilities.append(p)
+        return code
+
+    def _follow(self, s: State, step: _Step) -> tuple[int, int, int, int, int]:
+        """Where ``step`` from ``s`` leads: (kind, target, arrangement, dx, dy) of its edge,
+        expanding a new inner state on first sight."""
+        dx, dy = step.coins[0] - s.coins[0], step.coins[1] - s.coins[1]
+        if step.kind == END:
+            return END, step.winner, 0, dx, dy
+        court = _court(s.court, step)
+        hidden = step.hidden
+        if step.kind == START:  # the other player's turn: their side first
+            key = (hidden[1], hidden[0], court)
             found = self._starts.get(key)
             if found is None:
-                counts = tuple((mover + other + court).count(c) for c in range(5))
+                mover, other = cards_key(self.variant, hidden[1]), cards_key(self.variant, hidden[0])
+                places = cards_key(self.variant, court)
+                counts = tuple((mover + other + places).count(c) for c in range(5))
                 fam = Family(self.variant, counts, len(court))
                 found = self._starts[key] = (self.fid(fam), fam.arrangement(mover, other))
-            return Edge(START, found[0], found[1], dx, dy, prob, move)
-        return Edge(NODE, self.node(child), 0, dx, dy, prob, move)
+            return START, found[0], found[1], dx, dy
+        turn = step.turn
+        take = min(step.coins[1], STEAL_AMOUNT) if turn.action is Kind.STEAL else 0
+        child = _new(State, (s.names, s.variant, (0, take), hidden, ((), ()), court, (), turn))
+        found_node = self.index.get(child)
+        if found_node is None:
+            found_node = self._new(child)
+            self._expand(found_node)
+        return NODE, found_node, 0, dx, dy
 
     def node(self, state: State) -> int:
         """The id of the inner state ``state`` (normalised), expanding it and what follows on
         first sight."""
         key = normalised(state)
         found = self.index.get(key)
-        if found is not None:
-            return found
-        pending = [key]
-        first = self._new(key)
+        if found is None:
+            found = self._new(key)
+            self._expand(found)
+        return found
+
+    def _expand(self, n: int) -> None:
+        """Expand state ``n`` and, depth first, every new state it leads to."""
+        pending = [n]
         while pending:
-            s = pending.pop()
-            n = self.index[s]
+            n = pending.pop()
+            s = self.states[n]
+            size = len(self.states)
             if s.turn.phase in CHANCE_PHASES:
-                outcomes = s.chance_outcomes()
+                rows = [(move, code, self._follow_later(s, step)) for move, code, step in self._outcomes(s)]
             else:
-                outcomes = [(m, Fraction(0)) for m in s.legal_moves()]
-            out = []
-            for move, p in outcomes:
-                child = s.apply(move)
-                if child.turn.phase is not Phase.OVER and child.turn.phase is not Phase.ACTION:
-                    ck = normalised(child)
-                    if ck not in self.index:
-                        self._new(ck)
-                        pending.append(ck)
-                out.append(self._edge(s, move, child, p))
-            self.edges[n] = out
-        return first
+                rows = [(move, 0, self._follow_later(s, step)) for move, step in self._answers(s)]
+            pending.extend(range(size, len(self.states)))
+            self._set_edges(n, rows)
+
+    def _follow_later(self, s: State, step: _Step) -> tuple[int, int, int, int, int]:
+        """:meth:`_follow` without expanding the new state now (the caller queues it)."""
+        if step.kind != NODE:
+            return self._follow(s, step)
+        court = _court(s.court, step)
+        turn = step.turn
+        take = min(step.coins[1], STEAL_AMOUNT) if turn.action is Kind.STEAL else 0
+        child = _new(State, (s.names, s.variant, (0, take), step.hidden, ((), ()), court, (), turn))
+        found = self.index.get(child)
+        if found is None:
+            found = self._new(child)
+        return NODE, found, 0, step.coins[0] - s.coins[0], step.coins[1] - s.coins[1]
+
+    def _set_edges(self, n: int, rows: list[tuple[Move, int, tuple[int, int, int, int, int]]]) -> None:
+        kind, target, arrangement, dx, dy, prob = self._flat
+        self._first[n] = len(kind)
+        moves = self.moves[n]
+        for move, code, (k, t, a, x, y) in rows:
+            moves.append(move)
+            kind.append(k)
+            target.append(t)
+            arrangement.append(a)
+            dx.append(x)
+            dy.append(y)
+            prob.append(code)
 
     def _new(self, key: State) -> int:
         n = len(self.states)
         self.index[key] = n
         self.states.append(key)
         self.kind.append(CHANCE if key.turn.phase in CHANCE_PHASES else (MOVER if key.turn.decider == 0 else OTHER))
-        self.edges.append([])
+        self.moves.append([])
+        self._first.append(0)
+        self._take.append(key.coins[1])
         return n
+
+    def arrays(self) -> Flat:
+        """The flat edge arrays of every state expanded so far (rebuilt only when states were added)."""
+        found = self._arrays
+        if found is not None and len(found.first) == len(self.states):
+            return found
+        count = np.array([len(m) for m in self.moves], dtype=np.int64)
+        kind, target, arrangement, dx, dy, prob = (np.array(a, dtype=np.int64) for a in self._flat)
+        found = self._arrays = Flat(
+            np.array(self._first, dtype=np.int64),
+            count,
+            np.array(self.kind, dtype=np.int64),
+            np.array(self._take, dtype=np.int64),
+            kind,
+            target,
+            arrangement,
+            dx,
+            dy,
+            prob,
+        )
+        return found
 
 
 def normalised(state: State) -> State:
     """A state inside a turn with what no later rule reads cleared: coins (except what a steal
     would take from the other player), face-up cards and cards out of play. The actor must be
     the first seat."""
-    if state.turn.actor != 0:
+    turn = state.turn
+    if turn.actor != 0:
         raise ValueError("inner states are expanded with the actor in the first seat")
-    take = min(state.coins[1], STEAL_AMOUNT) if state.turn.action is Kind.STEAL else 0
-    return state._replace(coins=(0, take), face_up=((), ()), aside=())
+    take = min(state.coins[1], STEAL_AMOUNT) if turn.action is Kind.STEAL else 0
+    return _new(State, (state.names, state.variant, (0, take), state.hidden, ((), ()), state.court, (), turn))
 
 
 def real_state(family: Family, arrangement: int, cell: int) -> State:
@@ -199,4 +406,17 @@ def turn_start(state: State) -> State:
     return state._replace(turn=Turn(Phase.ACTION, 0, 0))
 
 
-__all__ = ["CELLS", "CHANCE", "END", "MOVER", "NODE", "OTHER", "START", "Edge", "Expansion", "Root", "normalised"]
+__all__ = [
+    "CELLS",
+    "CHANCE",
+    "END",
+    "MOVER",
+    "NODE",
+    "OTHER",
+    "START",
+    "Edge",
+    "Expansion",
+    "Flat",
+    "Root",
+    "normalised",
+]

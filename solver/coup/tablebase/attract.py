@@ -1,0 +1,195 @@
+"""Strategies from values: best moves, and for the side whose value is positive, the best move
+that leaves soonest.
+
+The *attractor* is part (3) of the certificate and the progress of the winning side: the
+positions from which that side, playing best moves, forces play out of the family (or to a
+position of another sign, or to the end) with positive probability, whatever the other side
+does. It is a least fixed point, computed in sweeps of whole passes: every inner state by
+height (a chance node escapes if an outcome does; the positive side's decision if one of its
+best moves does, and that move is then its choice; the other side's if every move does), then
+every turn start, until the turn starts settle. Sweep ``k`` finds the positions that escape in
+``k`` turns; each escaping choice is the first best move (engine order) that escapes in the
+sweep its position first does.
+
+>>> from solver.coup.cards import Variant
+>>> from solver.coup.tablebase.generate import Generator
+>>> from solver.coup.tablebase.index import Family
+>>> solved = Generator(Variant.AMBASSADOR).solve(Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1))
+>>> solved.rounds
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from . import kernels
+from .exact import Bools, Floats, Ids, Rationals
+from .expand import CHANCE, MOVER
+from .index import CELLS
+from .layout import LEAF_OF, Layout, Pass
+
+NEAR = 1e-9
+"""Floats this close are the same value while searching (the exact round decides)."""
+NONE = 255
+
+Places = npt.NDArray[np.int64]
+
+
+@dataclass(repr=False)
+class Choice:
+    """Per dynamic pass and per turn start, the place of the chosen edge at every state and
+    coin cell; whether every turn start of nonzero value escapes (``covered``); and what the
+    choice was made from (best moves, staying edges, signs), to reuse it when they recur."""
+
+    inner: list[Places]
+    root: Places
+    covered: bool
+    seen: list[tuple[Bools, Bools, Floats]]
+
+    def __repr__(self) -> str:
+        return f"<Choice {len(self.inner)} passes, {self.root.size:,} turn starts, covered={self.covered}>"
+
+    def same(self, other: Choice) -> bool:
+        """The same choices everywhere."""
+        return np.array_equal(self.root, other.root) and all(
+            np.array_equal(a, b) for a, b in zip(self.inner, other.inner, strict=True)
+        )
+
+
+def _signs(values: Floats, exact: bool) -> Floats:
+    if exact:
+        out: Floats = np.sign(values)
+        return out
+    return np.where(np.abs(values) > NEAR, np.sign(values), 0.0)
+
+
+def _first(mask: Bools) -> Places:
+    """Per state and cell: the place of the first edge where ``mask`` holds (NONE if none)."""
+    out: Places = np.where(mask.any(axis=0), np.argmax(mask, axis=0), NONE)
+    return out
+
+
+def _look(
+    p: Pass, inside: int, f: Floats, x: Ids | None, r: Rationals, here_f: Floats, here_x: Ids | None
+) -> tuple[Bools, Bools, Floats]:
+    """Best moves, edges that stay (inside the family, the same sign) and signs of one pass."""
+    exact = x is not None
+    if x is not None and here_x is not None:
+        seen_x = x[p.tgt]
+        seen = r.floats(seen_x)
+        best = seen_x == here_x[None]
+    else:
+        seen = f[p.tgt]
+        best = np.abs(seen - here_f[None]) <= NEAR
+    if p.kind == CHANCE:
+        best = np.zeros(best.shape, dtype=bool)
+    sign = _signs(here_f, exact)
+    stay = (p.tgt < inside) & (_signs(seen, exact) == sign[None])
+    return best, stay, sign
+
+
+def choose(
+    layout: Layout,
+    f: Floats,
+    x: Ids | None,
+    r: Rationals,
+    root: tuple[Floats, Ids | None],
+    previous: Choice | None = None,
+    packed: kernels.Packed | None = None,
+) -> Choice:
+    """The strategies under the values ``f`` (floats: a search) or, when given, the exact ids
+    ``x`` (flat arrays of the layout), the turn starts' values being ``root`` (floats, ids:
+    the best of their first moves). ``previous`` is reused if it was made from the same best
+    moves, staying edges and signs. With ``packed``, the compiled kernels do it (the same choices)."""
+    if packed is not None:
+        inner, first, covered = kernels.attract(packed, f, x, root)
+        return Choice(inner, first, covered, [])
+    lay = layout
+    seen = []
+    for p in lay.dyn_passes:
+        here_f = f[p.cells].reshape(-1, CELLS)
+        here_x = None if x is None else x[p.cells].reshape(-1, CELLS)
+        seen.append(_look(p, lay.inside, f, x, r, here_f, here_x))
+    best, stay, sign = _look(
+        lay.roots,
+        lay.inside,
+        f,
+        x,
+        r,
+        root[0].reshape(-1, CELLS),
+        None if root[1] is None else root[1].reshape(-1, CELLS),
+    )
+    seen.append((best & lay.available, stay & lay.available, sign))
+    if previous is not None and all(
+        all(np.array_equal(a, b) for a, b in zip(old, new, strict=True))
+        for old, new in zip(previous.seen, seen, strict=True)
+    ):
+        return previous
+    return _attract(lay, seen)
+
+
+def _attract(lay: Layout, seen: list[tuple[Bools, Bools, Floats]]) -> Choice:
+    """The attractor's sweeps (see the module docstring), with the choices they fix. A cell
+    that escapes stays so: each sweep looks only at the cells still open."""
+    passes = [*lay.dyn_passes, lay.roots]
+    roots = len(passes) - 1
+    esc = np.zeros(lay.rows * CELLS, dtype=bool)
+    steps = [_Open(p, i == roots, lay, *look, esc) for i, (p, look) in enumerate(zip(passes, seen, strict=True))]
+    while True:
+        moved = [step.sweep(esc) for step in steps]
+        if not moved[-1] or not len(steps[-1].open):
+            return Choice([step.choice for step in steps[:-1]], steps[-1].choice, not len(steps[-1].open), seen)
+
+
+class _Open:
+    """One pass in the attractor: its cells still open, what they read, the choices fixed so far."""
+
+    def __init__(self, p: Pass, root: bool, lay: Layout, best: Bools, stay: Bools, sign: Floats, esc: Bools) -> None:
+        k = len(p.tgt)
+        self.kind = p.kind
+        self.tgt, self.leave, self.best = p.tgt.reshape(k, -1), ~stay.reshape(k, -1), best.reshape(k, -1)
+        self.choice = np.argmax(best, axis=0)  # no best move (an exact round after a failure): the first
+        if root:
+            self.where = (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel()
+        else:
+            self.where = np.arange(p.lo * CELLS, p.hi * CELLS)
+        flat = sign.ravel()
+        self.fixed = flat > 0 if root or p.kind == MOVER else flat < 0
+        esc[self.where[flat == 0]] = True
+        self.open = np.flatnonzero(flat != 0)
+
+    def sweep(self, esc: Bools) -> bool:
+        """Look at the open cells once; returns whether any escaped."""
+        cells = self.open
+        if not len(cells):
+            return False
+        whole = 2 * len(cells) > self.tgt.shape[1]
+        if whole:
+            out = self.leave | esc[self.tgt]
+            best, fixed = self.best, self.fixed
+        else:
+            out = np.take(self.leave, cells, axis=1) | esc[np.take(self.tgt, cells, axis=1)]
+            best, fixed = np.take(self.best, cells, axis=1), self.fixed[cells]
+        if self.kind == CHANCE:
+            now = out.any(axis=0)
+        else:
+            good = best & out
+            now = np.where(fixed, good.any(axis=0), out.all(axis=0))
+            new = fixed & now
+            if whole:
+                new &= ~esc[self.where]
+                self.choice.ravel()[new] = np.argmax(good[:, new], axis=0)
+            else:
+                self.choice.ravel()[cells[new]] = np.argmax(good[:, new], axis=0)
+        if whole:
+            now &= ~esc[self.where]
+            esc[self.where[now]] = True
+            self.open = np.flatnonzero(~esc[self.where])
+            return bool(now.any())
+        esc[self.where[cells[now]]] = True
+        self.open = cells[~now]
+        return bool(now.any())

@@ -1,0 +1,393 @@
+"""A family laid out as flat arrays: every position it needs × its 169 coin cells, once.
+
+Each *row* is 169 cells (coin counts, actor's then other's, ``x * 13 + y``). The rows of a
+family, in this order:
+
+- its own turn starts as *leaves*: row ``a`` holds, at cell ``(u, v)``, the value of turn start
+  ``a`` with mover's coins ``v`` and other's ``u`` (the next turn seen from the side that just
+  moved: negated for values);
+- the *dynamic* states inside its turns (play can come back to its turn starts), by height;
+- the *constant* states solved here (they lead only out of the family), by height;
+- states solved with smaller families (*foreign*), the smaller families' turn starts (*lower*
+  leaves, the same layout as the own ones), and the two ends (won, lost).
+
+An edge of a state, at a cell in its coin range, reads one cell: the target's row base plus
+the cell plus ``dx * 13 + dy`` (an end's row is constant). A :class:`Pass` is the backup of a
+set of cells, with those reads computed once: value iteration, the strategies, the attractor,
+the chain and the exact checks are whole-array operations on them.
+
+>>> from solver.coup.cards import Variant
+>>> from solver.coup.tablebase.expand import Expansion
+>>> from solver.coup.tablebase.index import Family
+>>> f = Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)
+>>> layout = Layout.of(Expansion(Variant.AMBASSADOR), f, lambda states: None)
+>>> layout
+<Layout ambassador-10011-c1 6 arrangements, 126 dynamic, 168 constant, 0 foreign, 0 lower>
+>>> layout.roots.tgt.shape[1:]
+(6, 169)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...errors import NotCertified
+from .expand import CHANCE, END, MOVER, NODE, OTHER, START, Expansion, Flat
+from .index import CELLS, COINS, Family
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+Foreign = Callable[[Ints], "tuple[Ints, Bools] | None"]
+"""Given global state ids, which of them are already solved and their coin ranges (rows)."""
+
+_X = np.arange(CELLS) // COINS
+_Y = np.arange(CELLS) % COINS
+LEAF_OF = (_Y * COINS + _X).astype(np.int64)
+"""Turn start cell ``x * 13 + y`` -> its cell in a leaf row (coins swapped), and back."""
+
+
+def ranges(starts: Ints, lengths: Ints) -> Ints:
+    """The concatenation of ``range(start, start + length)`` for each pair, vectorised."""
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    offsets = np.repeat(starts - np.cumsum(np.concatenate(([0], lengths[:-1]))), lengths)
+    return offsets + np.arange(total, dtype=np.int64)
+
+
+@dataclass(frozen=True, repr=False)
+class Pass:
+    """The backup of the rows ``lo`` to ``hi``: states of one ``kind`` with the same number of
+    edges, every coin cell at once. Edge ``j`` of state ``i`` reads, at cell ``c``, the flat
+    index ``tgt[j, i, c]`` (the zero row where ``c`` is out of the state's coin range, or the
+    move unavailable there); ``prob[j, i]`` is its probability code."""
+
+    kind: int
+    lo: int
+    hi: int
+    tgt: Ints
+    prob: Ints
+
+    def __repr__(self) -> str:
+        kind = ("mover", "other", "chance")[self.kind]
+        return f"<Pass {kind} rows {self.lo}-{self.hi}, {self.tgt.shape[0]} edges each>"
+
+    @property
+    def cells(self) -> slice:
+        """The flat indices it sets."""
+        return slice(self.lo * CELLS, self.hi * CELLS)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(states, 169): the shape of what it sets."""
+        return self.hi - self.lo, CELLS
+
+
+@dataclass(repr=False)
+class Layout:
+    """The rows, coin ranges and passes of one family (see the module docstring)."""
+
+    family: Family
+    fid: int
+    count: int
+    dynamic: Ints  # global state ids, in row order
+    constant: Ints
+    foreign: Ints
+    lower: Ints  # (family id, arrangement) per lower leaf row
+    inrange: Bools  # (dynamic + constant, 169), in row order
+    dyn_passes: list[Pass]  # ascending height
+    const_passes: list[Pass]
+    roots: Pass  # rows: the turn starts (not leaves): V[a * 169 + x * 13 + y]
+    available: Bools  # (first moves, arrangements, 169): where the engine offers each
+
+    def __repr__(self) -> str:
+        return (
+            f"<Layout {self.family.name} {self.count} arrangements, {len(self.dynamic)} dynamic, "
+            f"{len(self.constant)} constant, {len(self.foreign)} foreign, {len(self.lower)} lower>"
+        )
+
+    @property
+    def const_base(self) -> int:
+        return self.count + len(self.dynamic)
+
+    @property
+    def foreign_base(self) -> int:
+        return self.const_base + len(self.constant)
+
+    @property
+    def lower_base(self) -> int:
+        return self.foreign_base + len(self.foreign)
+
+    @property
+    def end_base(self) -> int:
+        """The rows of the ends: won, lost (the actor's side), then the zero row."""
+        return self.lower_base + len(self.lower)
+
+    @property
+    def zero(self) -> int:
+        """The flat index every unused read points to (value 0, draw 0, rank 0)."""
+        return (self.end_base + 2) * CELLS
+
+    @property
+    def rows(self) -> int:
+        return self.end_base + 3
+
+    @property
+    def inside(self) -> int:
+        """Flat indices below this are the family's own leaves and dynamic cells."""
+        return (self.count + len(self.dynamic)) * CELLS
+
+    @classmethod
+    def of(cls, ex: Expansion, family: Family, solved: Foreign) -> Layout:
+        """Lay ``family`` out; ``solved(ids)`` tells which inner states smaller families solved.
+        Raises :class:`NotCertified` if a first move could leave the coin range."""
+        return _build(ex, family, solved)
+
+
+def _root_arrays(ex: Expansion, family: Family) -> tuple[tuple[Ints, ...], Bools]:
+    count = len(family.arrangements)
+    rows: list[tuple[int, int, int, int, int, int, int]] = []
+    masks = []
+    for a in range(count):
+        for i, root in enumerate(ex.roots(family, a)):
+            e = root.edge
+            rows.append((a, i, e.kind, e.target, e.arrangement, e.dx, e.dy))
+            masks.append(root.mask.ravel())
+    table = np.array(rows, dtype=np.int64).T
+    return tuple(table), np.array(masks, dtype=bool)
+
+
+def _reach(flat: Flat, start: Ints, solved: Foreign) -> tuple[Ints, Ints, Bools]:
+    """The unsolved states reachable from ``start`` through NODE edges (sorted), and the
+    solved ones met on the way (sorted) with their coin ranges."""
+    seen = np.zeros(0, dtype=np.int64)
+    frontier = np.unique(start)
+    found_ids, found_ok = [], []
+    while len(frontier):
+        known = solved(frontier)
+        if known is not None:
+            found_ids.append(frontier[known[0] >= 0])
+            found_ok.append(known[1][known[0] >= 0])
+            frontier = frontier[known[0] < 0]
+        seen = np.union1d(seen, frontier)
+        e = ranges(flat.first[frontier], flat.many[frontier])
+        nxt = flat.target[e[flat.kind[e] == NODE]]
+        frontier = np.setdiff1d(np.unique(nxt), seen, assume_unique=True)
+    ids = np.concatenate(found_ids) if found_ids else np.zeros(0, dtype=np.int64)
+    oks = np.concatenate(found_ok) if found_ok else np.zeros((0, CELLS), dtype=bool)
+    ids, first = np.unique(ids, return_index=True)
+    return seen, ids, oks[first]
+
+
+def _relax_heights(owner: Ints, child: Ints, n: int) -> Ints:
+    """Per state: 0 if no edge leads to another state of the set, else 1 + the largest height
+    among those it leads to (``child`` -1 for edges leaving the set)."""
+    height = np.zeros(n, dtype=np.int64)
+    inner = child >= 0
+    o, c = owner[inner], child[inner]
+    while True:
+        step = np.zeros(n, dtype=np.int64)
+        np.maximum.at(step, o, height[c] + 1)
+        if np.array_equal(step, height):
+            return height
+        height = step
+
+
+def _dynamic(owner: Ints, child: Ints, home: Bools, n: int) -> Bools:
+    """States from which play can come back to the family's turn starts."""
+    dyn = np.zeros(n, dtype=bool)
+    dyn[owner[home]] = True
+    inner = child >= 0
+    o, c = owner[inner], child[inner]
+    while True:
+        step = dyn.copy()
+        step[o[dyn[c]]] = True
+        if np.array_equal(step, dyn):
+            return dyn
+        dyn = step
+
+
+def _shift_ok(dx: Ints, dy: Ints) -> Bools:
+    """Per edge: the cells where its coin change stays within 0-12, (edges, 169)."""
+    coins = np.arange(COINS)
+    vx = (coins[None, :] + dx[:, None] >= 0) & (coins[None, :] + dx[:, None] < COINS)
+    vy = (coins[None, :] + dy[:, None] >= 0) & (coins[None, :] + dy[:, None] < COINS)
+    out: Bools = (vx[:, :, None] & vy[:, None, :]).reshape(len(dx), CELLS)
+    return out
+
+
+def _local(states: Ints, kind: Ints, target: Ints) -> Ints:
+    """Per edge: the local number of its target among ``states`` (sorted), -1 if it is not one."""
+    if not len(states):
+        return np.full(len(kind), -1, dtype=np.int64)
+    local = np.minimum(np.searchsorted(states, target), len(states) - 1)
+    out: Ints = np.where((kind == NODE) & (states[local] == target), local, -1)
+    return out
+
+
+class _Edges:
+    """The edges of the family's unsolved states, local numbering (state i is ``states[i]``)."""
+
+    def __init__(self, flat: Flat, states: Ints) -> None:
+        self.states = states
+        self.count = flat.many[states]
+        self.first = np.concatenate(([0], np.cumsum(self.count)))
+        e = ranges(flat.first[states], self.count)
+        self.owner = np.repeat(np.arange(len(states), dtype=np.int64), self.count)
+        self.kind = flat.kind[e]
+        self.target = flat.target[e]
+        self.arrangement = flat.arrangement[e]
+        self.dx = flat.dx[e]
+        self.dy = flat.dy[e]
+        self.prob = flat.prob[e]
+        self.child = _local(states, self.kind, self.target)
+
+
+def _order(members: Ints, height: Ints, kinds: Ints, many: Ints) -> Ints:
+    """``members`` by height, kind, then number of edges (each pass's rows are consecutive)."""
+    out: Ints = members[np.lexsort((many[members], kinds[members], height[members]))]
+    return out
+
+
+def _build(ex: Expansion, family: Family, solved: Foreign) -> Layout:
+    fid = ex.fid(family)
+    count = len(family.arrangements)
+    (r_arr, r_pos, r_kind, r_target, r_rarr, r_dx, r_dy), r_mask = _root_arrays(ex, family)
+    flat = ex.arrays()
+    states, foreign, foreign_ok = _reach(flat, r_target[r_kind == NODE], solved)
+    edges = _Edges(flat, states)
+    n = len(states)
+    kinds = flat.state_kind[states]
+    home = (edges.kind == START) & (edges.target == fid)
+    dyn = _dynamic(edges.owner, edges.child, home, n)
+    height = _relax_heights(edges.owner, edges.child, n)
+    dyn_child = np.where(edges.child >= 0, np.where(dyn[np.maximum(edges.child, 0)], edges.child, -1), -1)
+    dyn_h = _relax_heights(edges.owner, dyn_child, n)
+    dyn_order = _order(np.flatnonzero(dyn), dyn_h, kinds, edges.count)
+    const_order = _order(np.flatnonzero(~dyn), height, kinds, edges.count)
+    order = np.concatenate((dyn_order, const_order))
+    row = np.empty(n, dtype=np.int64)
+    row[order] = count + np.arange(n)
+    away = (edges.kind == START) & ~home
+    r_away = (r_kind == START) & (r_target != fid)
+    lower_keys = np.union1d(
+        edges.target[away] * 4096 + edges.arrangement[away], r_target[r_away] * 4096 + r_rarr[r_away]
+    )
+    foreign_base = count + n
+    lower_base = foreign_base + len(foreign)
+    end_base = lower_base + len(lower_keys)
+
+    def bases(kind: Ints, target: Ints, arrangement: Ints, child: Ints) -> Ints:
+        out = np.full(len(kind), -1, dtype=np.int64)
+        mine = child >= 0
+        out[mine] = row[child[mine]]
+        node = (kind == NODE) & ~mine
+        if node.any():
+            out[node] = foreign_base + np.searchsorted(foreign, target[node])
+        own = (kind == START) & (target == fid)
+        out[own] = arrangement[own]
+        other = (kind == START) & ~own
+        out[other] = lower_base + np.searchsorted(lower_keys, target[other] * 4096 + arrangement[other])
+        end = kind == END
+        out[end] = end_base + target[end]
+        return out * CELLS
+
+    e_base = bases(edges.kind, edges.target, edges.arrangement, edges.child)
+    e_shift = np.where(edges.kind == END, 0, edges.dx * COINS + edges.dy)
+    ok = _inranges(flat, edges, states, height, foreign, foreign_ok)
+    # first moves must stay within the coin range of the states they lead to
+    r_child = _local(states, r_kind, r_target)
+    r_base = bases(r_kind, r_target, r_rarr, r_child)
+    r_node = np.flatnonzero(r_kind == NODE)
+    if len(r_node):
+        mine = r_child[r_node] >= 0
+        target_ok = np.zeros((len(r_node), CELLS), dtype=bool)
+        target_ok[mine] = ok[r_child[r_node[mine]]]
+        target_ok[~mine] = foreign_ok[np.searchsorted(foreign, r_target[r_node[~mine]])]
+        if np.any(r_mask[r_node] & ~_shifted(target_ok, r_dx[r_node], r_dy[r_node])):
+            raise NotCertified(f"a first move of {family.name} leaves the coin range")  # pragma: no cover
+    zero = (end_base + 2) * CELLS
+    r_shift = np.where(r_kind == END, 0, r_dx * COINS + r_dy)
+    width = int(r_pos.max()) + 1
+    r_tgt = np.full((width, count, CELLS), zero, dtype=np.int64)
+    r_tgt[r_pos, r_arr] = np.where(r_mask, r_base[:, None] + np.arange(CELLS)[None, :] + r_shift[:, None], zero)
+    available = np.zeros((width, count, CELLS), dtype=bool)
+    available[r_pos, r_arr] = r_mask
+    if not np.all(available.any(axis=0)):
+        raise NotCertified(f"a turn start of {family.name} with no move")  # pragma: no cover
+    roots = Pass(MOVER, 0, count, r_tgt, np.zeros((width, count), dtype=np.int64))
+    arrays = (edges, row, e_base, e_shift, ok, zero)
+    return Layout(
+        family,
+        fid,
+        count,
+        states[dyn_order],
+        states[const_order],
+        foreign,
+        np.stack((lower_keys // 4096, lower_keys % 4096), axis=1),
+        ok[order],
+        _passes(dyn_order, dyn_h, kinds, arrays),
+        _passes(const_order, height, kinds, arrays),
+        roots,
+        available,
+    )
+
+
+def _shifted(ok: Bools, dx: Ints, dy: Ints) -> Bools:
+    """Per edge: its target's coin range read at every source cell (False off the board)."""
+    valid = _shift_ok(dx, dy)
+    idx = np.arange(CELLS)[None, :] + (dx * COINS + dy)[:, None]
+    got = np.take_along_axis(ok, np.clip(idx, 0, CELLS - 1), axis=1)
+    out: Bools = valid & got
+    return out
+
+
+def _inranges(flat: Flat, edges: _Edges, states: Ints, height: Ints, foreign: Ints, foreign_ok: Bools) -> Bools:
+    """Per state: the coins where it is real: every move keeps coins in 0-12 and leads to a
+    state real there; in a steal, the other's coins give the amount taken."""
+    n = len(states)
+    ok = np.zeros((n, CELLS), dtype=bool)
+    take = flat.take[states]
+    base = np.where(take[:, None] > 0, np.minimum(_Y, 2)[None, :] == take[:, None], True)
+    shifted = _shift_ok(edges.dx, edges.dy)
+    node = edges.kind == NODE
+    away = node & (edges.child < 0)
+    if away.any():
+        got = foreign_ok[np.searchsorted(foreign, edges.target[away])]
+        shifted[away] &= _shifted(got, edges.dx[away], edges.dy[away])
+    inner = node & ~away
+    for h in range(int(height.max()) + 1 if n else 0):
+        members = np.flatnonzero(height == h)
+        e = ranges(edges.first[members], edges.count[members])
+        here = e[inner[e]]
+        if len(here):
+            shifted[here] &= _shifted(ok[edges.child[here]], edges.dx[here], edges.dy[here])
+        seg = np.concatenate(([0], np.cumsum(edges.count[members])[:-1]))
+        ok[members] = np.logical_and.reduceat(shifted[e], seg, axis=0) & base[members]
+    return ok
+
+
+def _passes(order: Ints, height: Ints, kinds: Ints, arrays: tuple[Any, ...]) -> list[Pass]:
+    edges, row, e_base, e_shift, ok, zero = arrays
+    out: list[Pass] = []
+    if not len(order):
+        return out
+    key = (height[order] * 3 + kinds[order]) * 4096 + edges.count[order]
+    cuts = np.flatnonzero(np.diff(key)) + 1
+    cells = np.arange(CELLS)[None, None, :]
+    for members in np.split(order, cuts):
+        k = int(edges.count[members[0]])
+        e = edges.first[members][None, :] + np.arange(k)[:, None]  # (k, states)
+        tgt = e_base[e][:, :, None] + cells + e_shift[e][:, :, None]
+        tgt = np.where(ok[members][None, :, :], tgt, zero)
+        lo = int(row[members[0]])
+        out.append(Pass(int(kinds[members[0]]), lo, lo + len(members), tgt, edges.prob[e]))
+    return out
+
+
+__all__ = ["CHANCE", "LEAF_OF", "MOVER", "OTHER", "Layout", "Pass", "ranges"]
