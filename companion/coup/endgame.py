@@ -36,7 +36,7 @@ def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:
     """The open-hand positions the table may be in, with their exact probabilities.
 
     Before the first action (the set-up complete) the opening position is solved. Raises
-    :class:`~solver.GameError` unless two players are left and a turn is starting (or, with
+    :class:`~solver.errors.GameError` unless two players are left and a turn is starting (or, with
     ``mid_turn``, a player is to decide), and TooLarge beyond MAX_HYPOTHESES.
     """
     if not table.started:

@@ -1,9 +1,9 @@
 """The turn machine: legal moves, apply, chance outcomes, terminal test and returns.
 
-Functions here take a :class:`~solver.state.State` and never change it; :meth:`State.apply`
+Functions here take a :class:`~solver.coup.state.State` and never change it; :meth:`State.apply`
 and friends call them. The shape is OpenSpiel's: ``current_player``, ``legal_moves``,
 ``apply``, ``chance_outcomes``, ``returns``. Everything about actions comes from the tables of
-:mod:`solver.rules`.
+:mod:`solver.coup.rules`.
 
 Unknown cards (:data:`Character.UNKNOWN`) are wildcards: losing, proving or showing a card,
 or drawing one from a court, matches an unknown card when the named one is not there. This

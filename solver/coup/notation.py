@@ -1,4 +1,4 @@
-"""The compact text form of a :class:`~solver.state.State`, in the manner of a chess FEN.
+"""The compact text form of a :class:`~solver.coup.state.State`, in the manner of a chess FEN.
 
 One line of space-separated fields: the variant; one ``name:coins:face-down:face-up`` field
 per seat (cards as letters, ``-`` for none); ``court=`` and ``aside=``; then the turn as

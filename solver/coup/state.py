@@ -2,7 +2,7 @@
 
 A :class:`State` is a tuple: every face-down card, the court, the coins and the turn in
 progress (:class:`Turn`). It is a graph node and a cache key for the solver. The rules that
-move it forward live in :mod:`solver.engine`; the methods here (OpenSpiel's shape) delegate
+move it forward live in :mod:`solver.coup.engine`; the methods here (OpenSpiel's shape) delegate
 there.
 
 >>> s = State.position(("Alice", "Bob"), Variant.AMBASSADOR, coins=(1, 2),
@@ -276,7 +276,7 @@ class State(NamedTuple):
     # -- OpenSpiel's shape: delegated to the engine -----------------------------------------
 
     def current_player(self) -> int:
-        """The seat to decide, :data:`~solver.moves.CHANCE`, or :data:`~solver.moves.TERMINAL`."""
+        """The seat to decide, :data:`~solver.game.CHANCE`, or :data:`~solver.game.TERMINAL`."""
         return _engine.current_player(self)
 
     def is_chance_node(self) -> bool:
