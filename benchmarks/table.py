@@ -45,7 +45,6 @@ def time_lines(text: str) -> tuple[list[float], int]:
     return times, terms[0]
 
 
-
 def time_baseline(text: str, budget: float = 60.0) -> list[float] | None:
     """Seconds per line for the naive way: the independent brute force of the tests (every
     hidden world enumerated) replaying the record up to each line. None if unavailable or over

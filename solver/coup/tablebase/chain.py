@@ -9,6 +9,7 @@ by substitution, all at once (each distinct equation computed once), a cycle by 
 linear solve (python-flint); a class that play never leaves is a draw. Ranks (turns to the end
 on the quickest line of positive probability) come from relaxing the same edges.
 
+>>> from fractions import Fraction
 >>> from solver.coup.tablebase.exact import Rationals
 >>> r = Rationals()
 >>> half = r.id(Fraction(1, 2))
