@@ -10,9 +10,12 @@ Figures (issue 12):
                   the figure of the last build found in the logs given with --all-log)
   probe_value_us  the exact value of a turn start from the tables
   probe_best_ms   best move (every move valued exactly) and a principal line
-  table_solve_ms  a stand-in for the table's solve just after the draft: the 20 hypotheses of
-                  the first seat's knowledge (the other's dealt card and pick) weighed through
-                  the probe, each first move's weighted value
+  table_solve_ms  the table's `solve` just after the draft (every hypothesis of the seat's
+                  knowledge weighed), the worst of dealt-first, pick-first and draft none; beside
+                  it the same hypotheses weighed one by one through the probe
+  analyze_4p_s    `coup analyze` of a random 4-player record played to its end (heads-up at the
+                  last), endgame included, with the 4-player endgame tables already cached;
+                  analyze_4p_cold_s: the same with an empty cache (the tables generated first)
   package_mb      the shipped tables; peak_mb: the largest resident memory of a generation
 
 Each generation runs in its own process, into a temporary directory, for its time and memory.
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -142,6 +146,50 @@ def timed_probes(library: Library) -> tuple[float, float, int]:
     return value_us, best_ms, moves
 
 
+AFTER_DRAFT = {
+    "dealt-first": ["draft dealt-first", "dealt ambassador", "pick duke"],
+    "pick-first": ["draft pick-first", "pick duke", "dealt ambassador"],
+    "none": ["draft none", "hand ambassador duke"],
+}
+
+
+def table_solve_seconds(draft: str) -> tuple[float, int]:
+    """The table's ``solve`` command, timed, on a 2-player table whose set-up just ended."""
+    from companion.coup.endgame import hypotheses, solve_table
+    from companion.coup.tracker import replay
+
+    table = replay("\n".join(["players Alice Bob", "variant ambassador", "me Alice", *AFTER_DRAFT[draft]]))
+    started = time.perf_counter()
+    found = hypotheses(table)
+    solve_table(table, found=found)
+    return time.perf_counter() - started, len(found)
+
+
+def analyze_in_process(seed: int = 4) -> tuple[float, float, int]:
+    """``coup analyze`` of a random 4-player record in a child process with an empty cache:
+    (seconds the first time, seconds the second time, lines)."""
+    code = (
+        "import json, sys, time; sys.path.insert(0, 'benchmarks'); from tablebase import _analyze; "
+        f"print(json.dumps([_analyze({seed}), _analyze({seed})]))"
+    )
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "XDG_CACHE_HOME": cache}
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    (cold, lines), (warm, _) = json.loads(done.stdout.strip().splitlines()[-1])
+    return cold, warm, lines
+
+
+def _analyze(seed: int) -> tuple[float, int]:
+    from companion.coup.analysis import analyze
+    from companion.coup.simulate import random_record
+
+    record = random_record(players=4, seed=seed, variant=Variant.AMBASSADOR)
+    started = time.perf_counter()
+    result = analyze(record)
+    assert result.endgame, "the record's heads-up endgame was analysed"
+    return time.perf_counter() - started, len(record.splitlines())
+
+
 def package_mb() -> float:
     return sum(p.stat().st_size for p in installed_dir().glob("*.ctb")) / 2**20
 
@@ -186,10 +234,18 @@ def main() -> int:
     report.update(probe_value_us=round(value_us, 1), probe_best_ms=round(best_ms, 2))
     print(f"probe: value {value_us:.0f} µs, best move and line {best_ms:.1f} ms ({moves} moves in 12 lines)")
     solve_s, hypotheses, best = weigh_after_draft(library)
-    report["table_solve_ms"] = round(solve_s * 1e3, 1)
+    table_s = {draft: table_solve_seconds(draft) for draft in AFTER_DRAFT}
+    report["table_solve_ms"] = round(max(s for s, _ in table_s.values()) * 1e3, 1)
     print(
-        f"table solve stand-in after the draft: {hypotheses} hypotheses in {solve_s * 1e3:.0f} ms "
-        f"(best weighted value {best})"
+        "the table's solve after the draft: "
+        + ", ".join(f"{draft} {s * 1e3:.0f} ms ({n} hypotheses)" for draft, (s, n) in table_s.items())
+        + f"; the probe alone on {hypotheses} hypotheses: {solve_s * 1e3:.0f} ms (best weighted value {best})"
+    )
+    cold, warm, lines = analyze_in_process()
+    report.update(analyze_4p_s=round(warm, 2), analyze_4p_cold_s=round(cold, 2))
+    print(
+        f"coup analyze, a 4-player record of {lines} lines ending heads-up: {warm:.2f} s "
+        f"({cold:.1f} s with an empty cache)"
     )
     report["package_mb"] = round(package_mb(), 2)
     report["peak_mb"] = round(max(peaks))

@@ -51,14 +51,15 @@ class Solved:
     solution: Solution | None = None  # a graph solved on the spot, kept only when asked for (--graph)
 
     @classmethod
-    def from_tables(cls, hypothesis: Hypothesis, budget: int) -> Solved:
+    def from_tables(cls, hypothesis: Hypothesis, budget: int, with_line: bool = True) -> Solved:
         """The hypothesis answered from the tables (a missing table generated on the spot, at
-        most ``budget`` positions). Raises Unsupported, TooLarge or NotCertified."""
+        most ``budget`` positions); without ``with_line`` its line is left empty (drawing one
+        costs more than the values). Raises Unsupported, TooLarge or NotCertified."""
         state = hypothesis.state
         p = probe(state, library=library_for(budget))
         value_of = {m: v for m, v, _ in p.moves}
         moves = [(m, value_of[m]) for m in state.legal_moves()]
-        return cls(hypothesis, p.value, p.win, p.loss, moves, p.line(3 * LINE_LENGTH))
+        return cls(hypothesis, p.value, p.win, p.loss, moves, p.line(3 * LINE_LENGTH) if with_line else [])
 
     @classmethod
     def from_graph(cls, hypothesis: Hypothesis, budget: int, keep: bool = False) -> Solved:
@@ -102,7 +103,8 @@ def answer(
     is generated on the spot when a table is missing; with ``keep`` the most probable
     hypothesis is also solved on a game graph, kept for export. ``tick()`` after each
     hypothesis. Raises Unsupported, TooLarge or NotCertified."""
-    return _weighed(hypotheses, lambda h: Solved.from_tables(h, budget), budget, keep, tick)
+    # only the most likely hypothesis's line is shown: :func:`_line_from` draws that one
+    return _weighed(hypotheses, lambda h: Solved.from_tables(h, budget, with_line=False), budget, keep, tick)
 
 
 def graph_answer(
