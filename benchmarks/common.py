@@ -1,14 +1,18 @@
-"""What the benchmark scripts share: a win rate's confidence interval, and the time a table
-takes per typed line (the line applied, then the whole JSON table, as the prompt does).
+"""What the benchmark scripts share: a win rate's confidence interval, the time a table takes
+per typed line (the line applied, then the whole JSON table, as the prompt does), and the same
+for the naive way: the independent brute force of the tests replaying the record up to each line.
 
 Run a script as ``python benchmarks/NAME.py``: this module is found beside it.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 
@@ -38,3 +42,47 @@ def time_lines(
         table = after
         each(table)
     return times
+
+
+def time_naive(text: str, reference: str, budget: float = 60.0) -> list[float] | None:
+    """Seconds per line for the naive way: ``brute_replay`` of the module ``reference`` of
+    ``tests/reference`` (written from the spec alone, every hidden deal enumerated) replaying the
+    record up to each line. None if it cannot be imported or takes over ``budget`` s in all."""
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+    try:
+        brute_replay = importlib.import_module(f"reference.{reference}").brute_replay
+    except ImportError:
+        return None
+    lines = text.splitlines()
+    times: list[float] = []
+    for cut in range(1, len(lines) + 1):
+        if not lines[cut - 1].strip() or lines[cut - 1].lstrip().startswith("#"):
+            continue
+        start = time.perf_counter()
+        brute_replay("".join(line + "\n" for line in lines[:cut]))
+        times.append(time.perf_counter() - start)
+        if sum(times) > budget:
+            return None
+    return times
+
+
+def against_naive(ours: list[float], naive: list[float] | None) -> dict[str, float]:
+    """The naive way's figures beside ours (milliseconds, and how many times as long in all);
+    empty when the naive way did not finish."""
+    if not naive:
+        return {}
+    return {
+        "naive_median_ms": round(1000 * sorted(naive)[len(naive) // 2], 3),
+        "naive_worst_ms": round(1000 * max(naive), 3),
+        "naive_over_ours": round(sum(naive) / sum(ours), 1),
+    }
+
+
+def naive_text(naive: dict[str, float]) -> str:
+    """One line for a person: the naive way's figures (:func:`against_naive`)."""
+    if not naive:
+        return "naive (the tests' brute force replaying up to each line): over its budget"
+    return (
+        f"naive (the tests' brute force replaying up to each line): median {naive['naive_median_ms']} ms, "
+        f"worst {naive['naive_worst_ms']} ms; {naive['naive_over_ours']}x ours in all"
+    )

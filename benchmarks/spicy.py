@@ -6,12 +6,14 @@ whole table as ``spicy replay --json`` shows it (the top card's odds under both 
 prompt does after each line; caches are cleared first. The record is a 6-player game kept from
 one seat, played to the bottom of the draw pile (World's End placed under the last card, so that
 the game is as long as the deck allows; the table is not told where World's End lies).
+Beside it the naive way: the independent brute force of the tests (tests/reference/spicy_brute.py,
+every hand of the claimant enumerated) replaying the record up to each line.
 
 The tournament: 4-player games, each seating one bot of each personality (honest, bluffer,
 challenger, random) in an order drawn from the game's seed; every bot decides from its own
 seat's table.
 
-    python benchmarks/spicy.py [--games 1000] [--workers 2] [--json] [--no-lines]
+    python benchmarks/spicy.py [--games 1000] [--workers 2] [--json] [--no-lines] [--no-naive]
 
 With ``--json`` the last line is ``{"median_ms": ..., "worst_ms": ..., "bot_games_per_s": ...,
 ...}``.
@@ -28,7 +30,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from common import wilson
+from common import against_naive, naive_text, time_naive, wilson
 
 from companion.progress import progress
 from companion.spicy.bots import PERSONALITIES, bot_game
@@ -106,6 +108,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-lines", action="store_true", help="skip the per-line timing")
+    parser.add_argument("--no-naive", action="store_true", help="skip the brute-force comparison")
     args = parser.parse_args()
     report: dict[str, Any] = {}
     if not args.no_lines:
@@ -121,6 +124,10 @@ def main() -> int:
             f"per typed line over a {len(times)}-line 6-player record: median {report['median_ms']} ms, "
             f"worst {report['worst_ms']} ms (target: worst under 20 ms)"
         )
+        if not args.no_naive:
+            naive = against_naive([t / 1000 for t in times], time_naive(record, "spicy_brute"))
+            report.update(naive)
+            print(naive_text(naive))
     if args.games:
         result = tournament(args.games, args.workers, args.json)
         report.update(result)

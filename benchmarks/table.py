@@ -16,7 +16,6 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -45,28 +44,6 @@ def time_lines(text: str) -> tuple[list[float], int]:
     return times, terms[0]
 
 
-def time_baseline(text: str, budget: float = 60.0) -> list[float] | None:
-    """Seconds per line for the naive way: the independent brute force of the tests (every
-    hidden world enumerated) replaying the record up to each line. None if unavailable or over
-    ``budget`` seconds in all."""
-    sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
-    try:
-        from reference.brute import brute_replay
-    except ImportError:
-        return None
-    lines = text.splitlines()
-    times: list[float] = []
-    for cut in range(1, len(lines) + 1):
-        if not lines[cut - 1].strip() or lines[cut - 1].lstrip().startswith("#"):
-            continue
-        start = time.perf_counter()
-        brute_replay("".join(line + "\n" for line in lines[:cut]))
-        times.append(time.perf_counter() - start)
-        if sum(times) > budget:
-            return None
-    return times
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true")
@@ -85,7 +62,7 @@ def main() -> int:
             most_terms[players] = max(most_terms.get(players, 0), terms)
             baseline = None
             if not args.no_baseline and int(players) <= BASELINE_MAX_PLAYERS:
-                baseline = time_baseline(text)
+                baseline = common.time_naive(text, "brute")
             rows.append((path.name, len(times), statistics.median(times), max(times), sum(times), baseline))
             tick()
     print(f"{'record':<22} {'lines':>5} {'median ms':>10} {'worst ms':>9}   naive: {'median ms':>10} {'worst ms':>9}")

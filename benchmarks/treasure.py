@@ -4,9 +4,11 @@ does (the exact treasure odds, the value of every bid open to the seat, every pl
 points and set change). Prints the median and the worst line; the target is a worst line under
 20 ms. The libraries the table loads on first use (networkx, for the connected sets) are loaded
 before the clock starts, as in a prompt that has answered its first line; that one-time cost is
-printed apart (``import_ms``).
+printed apart (``import_ms``). Beside it the naive way: the independent brute force of the tests
+(tests/reference/treasure_brute.py, the removed card and the unseen deal enumerated) replaying
+the record up to each line.
 
-    python benchmarks/treasure.py [--json] [--players N] [--seed S] [--records K]
+    python benchmarks/treasure.py [--json] [--players N] [--seed S] [--records K] [--no-naive]
 
 With ``--json`` the last line is ``{"median_ms": ..., "worst_ms": ..., "lines": ..., ...}``.
 """
@@ -38,17 +40,23 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--records", type=int, default=3, help="how many records (seats) to time")
+    parser.add_argument("--no-naive", action="store_true", help="skip the brute-force comparison")
     args = parser.parse_args()
     start = time.perf_counter()
     import networkx  # noqa: F401  (loaded once per process, on the first line that needs a set)
 
     import_ms = 1000 * (time.perf_counter() - start)
     times: list[float] = []
+    naive: list[float] | None = []
     lines = 0
     for k in range(args.records):
         text = random_record(args.players, args.seed + k, me=k % args.players)
         lines += len(text.splitlines())
-        times += time_lines(text)
+        ours = time_lines(text)
+        times += ours
+        if naive is not None and not args.no_naive:
+            brute = common.time_naive(text, "treasure_brute")
+            naive = None if brute is None else naive + brute
     ms = sorted(1000 * t for t in times)
     result = {
         "players": args.players,
@@ -59,12 +67,15 @@ def main() -> int:
         "p95_ms": round(ms[int(0.95 * (len(ms) - 1))], 3),
         "target_ms": TARGET_MS,
         "import_ms": round(import_ms, 1),
+        **common.against_naive(times, naive if not args.no_naive else None),
     }
     if not args.json:
         print(f"{args.players} players, {lines} lines in {args.records} records, every line with the whole table:")
         print(f"  median {result['median_ms']} ms, 95% {result['p95_ms']} ms, worst {result['worst_ms']} ms")
         print(f"  target: worst under {TARGET_MS} ms: {'met' if ms[-1] < TARGET_MS else 'NOT met'}")
         print(f"  (once per process, before the first line: networkx loaded in {import_ms:.0f} ms)")
+        if not args.no_naive:
+            print("  " + common.naive_text(common.against_naive(times, naive)))
     print(json.dumps(result))
     return 0
 
