@@ -18,12 +18,13 @@ alone (a puzzle, a game against bots).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
-from solver.errors import GameError
+from solver.errors import GameError, ParseError
 
 from .records import Journal, replay
 
@@ -308,3 +309,25 @@ class SoloGame(Generic[M]):
         except GameError as error:
             return [("error", str(error))]
         return self.play(text.strip(), move)
+
+
+def check_personality(name: str, known: Sequence[str]) -> str:
+    """``name`` if it is one of a game's bot personalities ``known``; raises ParseError naming them.
+
+    >>> check_personality("honest", ("honest", "random"))
+    'honest'
+    """
+    if name not in known:
+        raise ParseError(f"unknown personality {name!r} ({', '.join(known)})", input=name)
+    return name
+
+
+def seat_seed(lines: Sequence[str], seed: int = 0) -> int:
+    """A bot's random seed from what its seat has been told (its lines) and its own ``seed``:
+    the same knowledge, the same choice; never from what the seat has not seen.
+
+    >>> seat_seed(["players Ana Ben"]) == seat_seed(["players Ana Ben"]) != seat_seed(["players Ana Cleo"])
+    True
+    """
+    digest = hashlib.sha256(("\n".join(lines) + f"|{seed}").encode()).digest()
+    return int.from_bytes(digest[:8], "big")

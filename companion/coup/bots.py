@@ -18,18 +18,17 @@ its seat has not seen. Personalities:
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.coup import Character, Draft, GameError, Kind, Move, ParseError, State, Variant, new_game
+from solver.coup import Character, Draft, GameError, Kind, Move, State, Variant, new_game
 from solver.coup.messages import claimed
 from solver.coup.public import claim_of, claimant
 
 from ..records import replay
-from ..session import Message, SoloGame
+from ..session import Message, SoloGame, check_personality, seat_seed
 from .endgame import common_moves, open_hypotheses, weigh
 from .language import Verb, typed_move
 from .simulate import NAMES, RecordWriter, Style
@@ -63,10 +62,7 @@ class Bot:
     writer: RecordWriter = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.personality not in PERSONALITIES:
-            raise ParseError(
-                f"unknown personality {self.personality!r} ({', '.join(PERSONALITIES)})", input=self.personality
-            )
+        check_personality(self.personality, PERSONALITIES)
         self.table = Table.new()
         self.writer = RecordWriter(self.names, self.seat, random.Random(0), VIEW, self.lines)
 
@@ -93,7 +89,7 @@ class Bot:
             self.table = self.table.start()
         view = self.table.view
         assert view is not None
-        rng = random.Random(self._seed())
+        rng = random.Random(seat_seed(self.lines, self.seed))
         if len(moves) == 1:
             return moves[0]
         if self.personality == "random":
@@ -125,12 +121,6 @@ class Bot:
         except GameError:
             return None
         return options[max(range(len(options)), key=lambda j: worth[j])] if options else None
-
-    def _seed(self) -> int:
-        """A seed from what the seat knows (its record so far): the same knowledge, the same
-        choice."""
-        digest = hashlib.sha256(("\n".join(self.lines) + f"|{self.seed}").encode()).digest()
-        return int.from_bytes(digest[:8], "big")
 
     # -- actions -------------------------------------------------------------------------------
 

@@ -27,12 +27,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.errors import GameError, IllegalMove, ParseError
+from solver.errors import GameError, IllegalMove
 from solver.spicy import DECK, CardKind, Deck, Kind, Move, State, Trait, new_game
 from solver.spicy.odds import top_advice, top_counts, true_plays
 from solver.vocabulary import fold
 
-from ..session import Message, SoloGame, Waiting
+from ..session import Message, SoloGame, Waiting, check_personality
 from .language import Line, Verb, parse_line
 from .simulate import NAMES, SeatView, play_move
 
@@ -55,10 +55,7 @@ class Bot:
     view: SeatView = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.personality not in PERSONALITIES:
-            raise ParseError(
-                f"unknown personality {self.personality!r} ({', '.join(PERSONALITIES)})", input=self.personality
-            )
+        check_personality(self.personality, PERSONALITIES)
         self.view = SeatView(self.names, self.seat, self.deck, priced=False)
 
     def __repr__(self) -> str:

@@ -18,17 +18,16 @@ moves as at the table, and the game is kept as the record of their seat.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.errors import GameError, IllegalMove, ParseError
+from solver.errors import GameError, IllegalMove
 from solver.treasure import STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
 
 from ..records import replay
-from ..session import Message, SoloGame, Waiting
+from ..session import Message, SoloGame, Waiting, check_personality, seat_seed
 from .advice import Advice, bid_text, placement_text
 from .language import WORDS, Line, Verb, parse_line
 from .report import bids_text, odds_text, placements_text, table_text
@@ -54,10 +53,7 @@ class Bot:
     writer: RecordWriter = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.personality not in PERSONALITIES:
-            raise ParseError(
-                f"unknown personality {self.personality!r} ({', '.join(PERSONALITIES)})", input=self.personality
-            )
+        check_personality(self.personality, PERSONALITIES)
         self.table = Table.new(self.deck)
         self.writer = RecordWriter(self.names, self.seat, self.lines)
 
@@ -74,7 +70,7 @@ class Bot:
         if len(moves) == 1:
             return moves[0]
         if self.personality == "random":
-            return moves[random.Random(self._seed()).randrange(len(moves))]
+            return moves[random.Random(seat_seed(self.lines, self.seed)).randrange(len(moves))]
         kind = moves[0].kind
         if kind in (Kind.PLACE, Kind.PASS):
             return self._turn(moves)
@@ -102,11 +98,6 @@ class Bot:
             return moves[-1]
         b = values[0]
         return Move(Kind.BID, self.seat, row=b.row, col=b.col, base=b.base, markers=(b.marker,))
-
-    def _seed(self) -> int:
-        """A seed from what the seat knows (its record so far): the same knowledge, the same choice."""
-        digest = hashlib.sha256(("\n".join(self.lines) + f"|{self.seed}").encode()).digest()
-        return int.from_bytes(digest[:8], "big")
 
 
 def played_by(bots: Sequence[Bot]) -> Chooser:
