@@ -189,27 +189,6 @@ def test_mid_turn_values_equal_todays_open_values(library: Library) -> None:
     assert open_values(inside, seat=0, library=library) == todays(inside, seat=0)
 
 
-def test_the_compiled_sweeps_give_the_numpy_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Value iteration and the attractor compiled (numba) or as whole-pass numpy sweeps: the
-    same values, draws and ranks, family by family."""
-    from solver.coup.tablebase import kernels
-    from solver.coup.tablebase.generate import Generator
-    from solver.coup.tablebase.library import closure
-
-    if not kernels.available():
-        pytest.skip("numba is not installed")
-    answers = []
-    for compiled in (False, True):
-        monkeypatch.setattr(kernels, "wanted", lambda reads, use=compiled: use)
-        gen = Generator(Variant.INQUISITOR)
-        tables = []
-        for family in reversed(closure([Family(Variant.INQUISITOR, (2, 1, 1, 1, 1), court=3)])):
-            solved, value = gen.solve(family), gen.rationals.value
-            tables.append(([value(i) for i in solved.value], [value(i) for i in solved.draw], solved.rank.tolist()))
-        answers.append(tables)
-    assert answers[0] == answers[1]
-
-
 # -- the file ---------------------------------------------------------------------------------
 
 

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from . import kernels
 from .exact import Bools, Floats, Ids, Rationals
 from .expand import CHANCE, MOVER
 from .index import CELLS
@@ -99,15 +98,11 @@ def choose(
     r: Rationals,
     root: tuple[Floats, Ids | None],
     previous: Choice | None = None,
-    packed: kernels.Packed | None = None,
 ) -> Choice:
     """The strategies under the values ``f`` (floats: a search) or, when given, the exact ids
     ``x`` (flat arrays of the layout), the turn starts' values being ``root`` (floats, ids:
     the best of their first moves). ``previous`` is reused if it was made from the same best
-    moves, staying edges and signs. With ``packed``, the compiled kernels do it (the same choices)."""
-    if packed is not None:
-        inner, first, covered = kernels.attract(packed, f, x, root)
-        return Choice(inner, first, covered, [])
+    moves, staying edges and signs."""
     lay = layout
     seen = []
     for p in lay.dyn_passes:

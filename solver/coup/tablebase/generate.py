@@ -40,7 +40,6 @@ import numpy.typing as npt
 
 from ...errors import NotCertified
 from ..cards import Variant
-from . import kernels
 from .attract import Choice, choose
 from .chain import follow, solve_chain
 from .exact import Bools, Ids, Rationals
@@ -222,8 +221,6 @@ class _Family:
         self.probs = [gen.prob_ids(p.prob) for p in lay.dyn_passes]
         self.weights = [np.array([float(p) for p in gen.expansion.probabilities])[p.prob] for p in lay.dyn_passes]
         self.choice: Choice | None = None
-        reads = sum(p.tgt.size for p in lay.dyn_passes)
-        self.packed = kernels.Packed.of(lay, self.weights) if kernels.wanted(reads) else None
         self.top = np.zeros(0, dtype=np.int64)
 
     def _fill_known(self) -> None:
@@ -286,11 +283,6 @@ class _Family:
         return change
 
     def _iterate(self) -> int:
-        if self.packed is not None:
-            sweeps = kernels.value_iteration(self.packed, self.f, self.value_f, TOLERANCE, MAX_SWEEPS)
-            if sweeps < 0:
-                raise NotCertified(f"value iteration did not settle in {self.family.name}")
-            return sweeps
         for sweeps in range(1, MAX_SWEEPS + 1):
             if self._sweep() <= TOLERANCE:
                 return sweeps
@@ -373,9 +365,9 @@ class _Family:
         r = self.gen.rationals
         if exact:
             root = r.floats(self.top), self.top
-            self.choice = choose(self.layout, r.floats(self.x), self.x, r, root, self.choice, self.packed)
+            self.choice = choose(self.layout, r.floats(self.x), self.x, r, root, self.choice)
         else:
-            self.choice = choose(self.layout, self.f, None, r, (self.value_f, None), self.choice, self.packed)
+            self.choice = choose(self.layout, self.f, None, r, (self.value_f, None), self.choice)
         return self.choice
 
     def _finish(self, choice: Choice, value: Ids, draw: Ids, rank: Ranks, rounds: int) -> Solved:
