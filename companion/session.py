@@ -204,6 +204,16 @@ class TableSession(Generic[T]):
         self.undone.clear()
         return [event.message() for event in events]
 
+    def continue_from(self, table: T) -> None:
+        """Go on from ``table``, tracked elsewhere (a replayed record, a test's position), its
+        record becoming the journal's lines; ``undo`` goes back to where the session was."""
+        lines = table.record_lines()
+        if self.journal is not None:
+            self.journal.rewrite(lines)
+        self.tables.append(table)
+        self.raw.append(lines)
+        self.undone.clear()
+
     def undo(self) -> list[Message]:
         if len(self.tables) == 1:
             return [("error", "nothing to undo")]

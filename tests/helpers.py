@@ -1,17 +1,19 @@
-"""What the tests of the three games share: typing into the real prompt through a pipe, and
+"""What the tests of the three games share: typing into the real prompt through a pipe,
 near-miss lines (a legal line with one word dropped, swapped, replaced, added, shouted or
-mistyped) for fuzzing."""
+mistyped) for fuzzing, and the check that a line is taken or refused without changing the table."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from hypothesis import strategies as st
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from companion.prompt import Conversation, Front, run
+from solver.errors import GameError
 
 MISTAKES = ("drop", "swap", "replace", "add", "case", "typo")
 
@@ -50,3 +52,20 @@ def near_miss(draw: st.DrawFn, legal: Sequence[str], words: st.SearchStrategy[st
     elif action == "typo":
         parts[i] = parts[i][:-1] or "x"
     return " ".join(parts)
+
+
+def taken_or_refused(table: Any, line: str, table_json: Callable[[Any], object]) -> Any | None:
+    """Apply ``line`` to ``table``: the new table, or None when it is refused with a one-line
+    GameError. Either way ``table`` itself is as it was (its JSON and its record unchanged)."""
+
+    def view(t: Any) -> object:
+        return table_json(t), t.record()
+
+    before = view(table)
+    try:
+        after = table.apply_text(line)
+    except GameError as error:
+        assert str(error) and "\n" not in str(error)
+        after = None
+    assert view(table) == before
+    return after
