@@ -1,13 +1,18 @@
-"""What the tests of the three games share: typing into the real prompt through a pipe,
-near-miss lines (a legal line with one word dropped, swapped, replaced, added, shouted or
+"""What the tests of the three games share: typing into the real prompt through a pipe or a
+pseudo-terminal, near-miss lines (a legal line with one word dropped, swapped, replaced, added, shouted or
 mistyped) for fuzzing, and the check that a line is taken or refused without changing the table."""
 
 from __future__ import annotations
 
 import io
+import os
+import re
+import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+import pexpect
 from hypothesis import strategies as st
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
@@ -30,6 +35,44 @@ def type_into(conversation: Conversation, front: Front, text: str) -> tuple[int,
 def typed_lines(conversation: Conversation, front: Front, lines: Sequence[str]) -> str:
     """Type ``lines`` then ``quit``; what the prompt printed."""
     return type_into(conversation, front, "\n".join([*lines, "quit"]) + "\n")[1]
+
+
+def spawn_table(
+    tmp_path: Path, command: str, args: Sequence[str], timeout: int = 30, width: int = 200
+) -> pexpect.spawn:
+    """``command`` (then ``args``) on a pseudo-terminal, its state (journals) under ``tmp_path``."""
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    return pexpect.spawn(command, list(args), env=env, encoding="utf-8", timeout=timeout, dimensions=(40, width))
+
+
+def say(
+    child: pexpect.spawn,
+    line: str,
+    answer: str | None = None,
+    journal: Path | None = None,
+    written: str | int | None = None,
+    timeout: float = 30,
+) -> None:
+    """Type ``line`` on the pseudo-terminal; wait for ``answer`` on the screen, and with a
+    ``journal``, until it ends with ``written`` (a line; ``line`` itself by default) or holds
+    ``written`` lines (a count)."""
+    child.send(line + "\r")
+    if answer is not None:
+        child.expect(re.escape(answer))
+    if journal is None:
+        return
+    wanted = line if written is None else written
+    deadline = time.monotonic() + timeout
+    while not _journal_is(journal, wanted):
+        assert time.monotonic() < deadline, f"{line!r} never reached {journal}"
+        time.sleep(0.02)
+
+
+def _journal_is(path: Path, wanted: str | int) -> bool:
+    if not path.exists():
+        return False
+    text = path.read_text()
+    return len(text.splitlines()) == wanted if isinstance(wanted, int) else text.endswith(wanted + "\n")
 
 
 @st.composite

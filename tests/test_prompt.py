@@ -3,11 +3,8 @@ pseudo-terminal, and a game killed with SIGKILL and resumed with nothing lost.""
 
 from __future__ import annotations
 
-import os
-import re
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pexpect
@@ -18,7 +15,7 @@ from companion.coup.commands import session as Session
 from companion.coup.completion import completions
 from companion.coup.tracker import replay
 from companion.records import Journal
-from tests.helpers import type_into
+from tests.helpers import say, spawn_table, type_into
 
 GAME = [
     "players Alice Bob Carol",
@@ -77,31 +74,7 @@ def test_completion_offers_what_is_legal_now_in_the_language_being_typed() -> No
 
 
 def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "companion.coup.cli", "table", *args],
-        env=env,
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(40, 160),
-    )
-
-
-def _say(child: pexpect.spawn, line: str, answer: str | None = None, journal: Path | None = None) -> None:
-    """Type ``line``; wait for ``answer`` on the screen, or for the line in the journal."""
-    child.send(line + "\r")
-    if answer is not None:
-        child.expect(re.escape(answer))
-    if journal is not None:
-        deadline = time.monotonic() + 20
-        while not _journal_has(journal, line):
-            assert time.monotonic() < deadline, f"{line!r} never reached {journal}"
-            time.sleep(0.02)
-
-
-def _journal_has(path: Path, line: str) -> bool:
-    return path.exists() and path.read_text().endswith(line + "\n")
+    return spawn_table(tmp_path, sys.executable, ["-m", "companion.coup.cli", "table", *args], width=160)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
@@ -110,16 +83,16 @@ def test_a_whole_game_typed_into_a_pseudo_terminal(tmp_path: Path) -> None:
     child = _spawn(tmp_path, str(path))
     child.expect("help. lists the commands")
     for line in GAME[:4]:
-        _say(child, line, journal=path)
-    _say(child, "Bob assassinate Carol", "Bob has 2 coins; assassinate costs 3")
-    _say(child, "Bob challenge", "succeeds with 55/78", journal=path)
-    _say(child, "Alice lose duke", journal=path)
-    _say(child, "Bob steal Alice", journal=path)
-    _say(child, "undo", "undone: Bob steal Alice")
+        say(child, line, journal=path)
+    say(child, "Bob assassinate Carol", "Bob has 2 coins; assassinate costs 3")
+    say(child, "Bob challenge", "succeeds with 55/78", journal=path)
+    say(child, "Alice lose duke", journal=path)
+    say(child, "Bob steal Alice", journal=path)
+    say(child, "undo", "undone: Bob steal Alice")
     for line in GAME[9:]:
-        _say(child, line, journal=path)
-    _say(child, "table", "(out)")
-    _say(child, "quit")
+        say(child, line, journal=path)
+    say(child, "table", "(out)")
+    say(child, "quit")
     child.expect(pexpect.EOF)
     assert path.read_text() == EXPECTED_RECORD
 
@@ -130,14 +103,14 @@ def test_a_game_killed_with_sigkill_resumes_with_nothing_lost(tmp_path: Path) ->
     child.expect("game file: ([^\\s\\x1b]+)")
     path = Path(child.match.group(1).strip())
     for line in [*GAME[:4], "Bob challenge"]:
-        _say(child, line, journal=path)
+        say(child, line, journal=path)
     child.kill(signal.SIGKILL)  # mid-game, the line just answered
     child.wait()
     resumed = _spawn(tmp_path, "--resume")
     resumed.expect("5 lines so far")
-    _say(resumed, "Alice lose duke", journal=path)
-    _say(resumed, "history", "Alice lose duke")
-    _say(resumed, "quit")
+    say(resumed, "Alice lose duke", journal=path)
+    say(resumed, "history", "Alice lose duke")
+    say(resumed, "quit")
     resumed.expect(pexpect.EOF)
     assert path.read_text() == "".join(line + "\n" for line in [*GAME[:4], "Bob challenge", "Alice lose duke"])
 

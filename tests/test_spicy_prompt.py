@@ -4,11 +4,8 @@ nothing lost, and completion of what is legal now in the language being typed.""
 
 from __future__ import annotations
 
-import os
-import re
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pexpect
@@ -19,7 +16,7 @@ from companion.spicy.commands import front, toolbar
 from companion.spicy.commands import session as Session
 from companion.spicy.completion import completions
 from companion.spicy.tracker import replay
-from tests.helpers import type_into
+from tests.helpers import say, spawn_table, type_into
 
 SPICY = Path(sys.executable).parent / "spicy"
 GAME = [
@@ -137,25 +134,7 @@ def test_completion_offers_what_is_legal_now_in_the_language_being_typed() -> No
 
 
 def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
-    return pexpect.spawn(str(SPICY), ["table", *args], env=env, encoding="utf-8", timeout=30, dimensions=(40, 200))
-
-
-def _say(child: pexpect.spawn, line: str, answer: str | None = None, journal: Path | None = None) -> None:
-    """Type ``line``; wait for ``answer`` on the screen, or for the line's canonical form in the
-    journal."""
-    child.send(line + "\r")
-    if answer is not None:
-        child.expect(re.escape(answer))
-    if journal is not None:
-        deadline = time.monotonic() + 30
-        while not _journal_has(journal, line):
-            assert time.monotonic() < deadline, f"{line!r} never reached {journal}"
-            time.sleep(0.02)
-
-
-def _journal_has(path: Path, line: str) -> bool:
-    return path.exists() and path.read_text().endswith(line + "\n")
+    return spawn_table(tmp_path, str(SPICY), ["table", *args])
 
 
 def _steps() -> list[tuple[str, str | None, str | None]]:
@@ -176,14 +155,7 @@ def _steps() -> list[tuple[str, str | None, str | None]]:
 
 def _play(child: pexpect.spawn, steps: list[tuple[str, str | None, str | None]], path: Path) -> None:
     for line, shown, journal in steps:
-        child.send(line + "\r")
-        if shown is not None:
-            child.expect(re.escape(shown))
-        if journal is not None:
-            deadline = time.monotonic() + 30
-            while not _journal_has(path, journal):
-                assert time.monotonic() < deadline, f"{journal!r} never reached {path}"
-                time.sleep(0.02)
+        say(child, line, shown, path if journal is not None else None, journal)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
@@ -192,8 +164,8 @@ def test_a_whole_game_typed_into_a_pseudo_terminal_of_the_installed_command(tmp_
     child = _spawn(tmp_path, str(path))
     child.expect("'help' lists the commands")
     _play(child, _steps(), path)
-    _say(child, "table", "Ben         6 in hand")
-    _say(child, "quit")
+    say(child, "table", "Ben         6 in hand")
+    say(child, "quit")
     child.expect(pexpect.EOF)
     assert path.read_text() == EXPECTED
 
@@ -208,8 +180,8 @@ def test_a_game_killed_with_sigkill_resumes_with_nothing_lost(tmp_path: Path) ->
     child.wait()
     resumed = _spawn(tmp_path, "--resume")
     resumed.expect("11 lines so far; waiting for your draw of 2 cards")
-    _say(resumed, "draw wasabi-2 wasabi-3", journal=path)
-    _say(resumed, "history", "draw wasabi-2 wasabi-3")
-    _say(resumed, "quit")
+    say(resumed, "draw wasabi-2 wasabi-3", journal=path)
+    say(resumed, "history", "draw wasabi-2 wasabi-3")
+    say(resumed, "quit")
     resumed.expect(pexpect.EOF)
     assert path.read_text() == "".join(line + "\n" for line in RECORD[:12])

@@ -4,11 +4,8 @@ SIGKILL and resumed with nothing lost, and a game against bots typed at the prom
 
 from __future__ import annotations
 
-import os
-import re
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pexpect
@@ -20,7 +17,7 @@ from companion.treasure.bots import BotTable
 from companion.treasure.commands import front
 from companion.treasure.commands import session as Session
 from companion.treasure.tracker import replay
-from tests.helpers import type_into
+from tests.helpers import say, spawn_table, type_into
 
 HAND = " ".join(f"1{n}{b} 1{n}{b}" for n in "cer" for b in "nvb") + " 2cn 2cn 2cv 2cv 2cb 2cb 2en 2en"
 GAME = [
@@ -119,22 +116,7 @@ def _tresor() -> str:
 
 
 def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
-    return pexpect.spawn(_tresor(), ["table", *args], env=env, encoding="utf-8", timeout=20, dimensions=(40, 160))
-
-
-def _say(child: pexpect.spawn, line: str, answer: str | None = None, journal: tuple[Path, int] | None = None) -> None:
-    """Type ``line``; wait for ``answer`` on the screen, or for the journal (a path) to hold that
-    many lines."""
-    child.send(line + "\r")
-    if answer is not None:
-        child.expect(re.escape(answer))
-    if journal is not None:
-        path, count = journal
-        deadline = time.monotonic() + 20
-        while not (path.exists() and len(path.read_text().splitlines()) == count):
-            assert time.monotonic() < deadline, f"{line!r} never reached {path}"
-            time.sleep(0.02)
+    return spawn_table(tmp_path, _tresor(), ["table", *args], timeout=20, width=160)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
@@ -143,16 +125,16 @@ def test_a_whole_game_typed_into_a_pseudo_terminal(tmp_path: Path) -> None:
     child = _spawn(tmp_path, str(path))
     child.expect("help. lists the commands")
     for n, line in enumerate(GAME[:5], start=1):
-        _say(child, line, journal=(path, n))
-    _say(child, GAME[5], "they share 0 attributes")
-    _say(child, GAME[6], journal=(path, 6))
-    _say(child, GAME[7], journal=(path, 7))
-    _say(child, "undo", "undone: Ben place 3rv at 1 0", journal=(path, 6))
+        say(child, line, journal=path, written=n)
+    say(child, GAME[5], "they share 0 attributes")
+    say(child, GAME[6], journal=path, written=6)
+    say(child, GAME[7], journal=path, written=7)
+    say(child, "undo", "undone: Ben place 3rv at 1 0", journal=path, written=6)
     for n, line in enumerate(GAME[9:], start=7):
-        _say(child, line, journal=(path, n))
+        say(child, line, journal=path, written=n)
     child.expect("Ana wins")
-    _say(child, "domain", "owners: A Ana, B Ben")
-    _say(child, "quit")
+    say(child, "domain", "owners: A Ana, B Ben")
+    say(child, "quit")
     child.expect(pexpect.EOF)
     assert path.read_text() == EXPECTED_RECORD
 
@@ -163,14 +145,14 @@ def test_a_game_killed_with_sigkill_resumes_with_nothing_lost(tmp_path: Path) ->
     child.expect("game file: ([^\\s\\x1b]+)")
     path = Path(child.match.group(1).strip())
     for n, line in enumerate([*GAME[:5], GAME[6], GAME[9], GAME[10]], start=1):
-        _say(child, line, journal=(path, n))
+        say(child, line, journal=path, written=n)
     child.kill(signal.SIGKILL)  # mid-game, a bidding round just opened
     child.wait()
     resumed = _spawn(tmp_path, "--resume")
     resumed.expect("8 lines so far; waiting for Ben to bid: they called neuro")
-    _say(resumed, GAME[11], journal=(path, 9))
-    _say(resumed, "history", "Ben bid 5 on 0 1")
-    _say(resumed, "quit")
+    say(resumed, GAME[11], journal=path, written=9)
+    say(resumed, "history", "Ben bid 5 on 0 1")
+    say(resumed, "quit")
     resumed.expect(pexpect.EOF)
     assert path.read_text() == "".join(line + "\n" for line in EXPECTED_RECORD.splitlines()[:9])
 
@@ -183,8 +165,8 @@ def test_a_new_game_from_a_copy_of_a_record_starts_where_it_ends(tmp_path: Path)
     child.expect("game file: ([^\\s\\x1b]+)")
     path = Path(child.match.group(1).strip())
     child.expect("8 lines so far; waiting for Ben to bid: they called neuro")
-    _say(child, "Ben bid 5 on 0 1", journal=(path, 9))
-    _say(child, "quit")
+    say(child, "Ben bid 5 on 0 1", journal=path, written=9)
+    say(child, "quit")
     child.expect(pexpect.EOF)
     assert path != source and source.read_text().count("\n") == 8
     assert path.read_text() == "".join(line + "\n" for line in EXPECTED_RECORD.splitlines()[:9])
