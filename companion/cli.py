@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from solver.errors import GameError
 
+from .figures import exact
 from .games import Game, check_header
 from .progress import progress
 from .prompt import Front, run, whole_lines
@@ -104,6 +105,7 @@ def add_replay(sub: Any, game: Game) -> argparse.ArgumentParser:
     parser.add_argument("file")
     parser.add_argument("--json", action="store_true", help="the table as JSON")
     parser.add_argument("--canonical", action="store_true", help="print the canonical form of the record")
+    exact_option(parser)
     parser.set_defaults(func=lambda args: replay_file(args, game))
     return parser
 
@@ -202,6 +204,7 @@ def add_analyze(sub: Any, game: Game, module: str, help: str, picture: str) -> a
     parser.add_argument("file")
     parser.add_argument("--json", action="store_true", help="the analysis as JSON")
     parser.add_argument("--plot", metavar="OUT.png", help=picture)
+    exact_option(parser)
     parser.set_defaults(func=lambda args: analyze_file(args, game, import_module(module)))
     return parser
 
@@ -224,6 +227,11 @@ def analyze_file(args: argparse.Namespace, game: Game, analysis: Analysis) -> in
     return 0
 
 
+def exact_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--exact`` option: human text shows exact fractions (:func:`companion.figures.exact`)."""
+    parser.add_argument("--exact", action="store_true", help="show probabilities and values as exact fractions")
+
+
 def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequence[str] | None = None) -> int:
     """Parse the command line of ``prog`` (its sub-commands declared by ``build``) and run the
     chosen one."""
@@ -234,4 +242,5 @@ def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequen
     build(sub)
     args = parser.parse_args(argv)
     handler: Handler = args.func
-    return handler(args)
+    with exact(getattr(args, "exact", False)):
+        return handler(args)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.coup import Character, Draft, GameError, Kind, Move, State, Variant, new_game
-from solver.coup.messages import claimed
+from solver.coup.messages import claimed, decision
 from solver.coup.public import claim_of, claimant
 
 from ..records import replay
@@ -351,7 +351,7 @@ class BotTable(SoloGame[Move]):
                 moves = self.state.legal_moves()
                 if len(moves) > 1:
                     options = ", ".join(m.text(self.names) for m in moves)
-                    return [*out, ("info", f"Your move ({options}). {self._cards()}")]
+                    return [*out, ("info", f"Your move: {decision(self.state)} ({options}). {self._cards()}")]
                 move = moves[0]
             else:
                 seat = self.state.current_player()

@@ -293,7 +293,7 @@ class Table(Lines[Line]):
             note = ClaimNote(
                 number, name, claim, follows, hand, after.pile_size, odds=odds, flag=flag(odds, self.threshold)
             )
-            events = [Priced(note), *([Flagged(note)] if note.flag is not None else [])]
+            events = [Priced(note), *([Flagged(note, self.threshold)] if note.flag is not None else [])]
             events.append(Advised(top_advice(after, odds), name))
         if note.last and self.priced:
             events.append(self._last_card(after, seat))
