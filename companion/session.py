@@ -26,7 +26,7 @@ from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
 from solver.errors import GameError, ParseError
 
-from .figures import columns, exact
+from .figures import columns, counted, exact
 from .records import Journal, replay
 
 EXACT = "--exact"
@@ -260,7 +260,7 @@ def _save(session: TableSession[Any], args: list[str]) -> list[Message]:
     path = Path(args[0])
     lines = session.table.record_lines()
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    return [("info", f"saved {len(lines)} lines to {path}")]
+    return [("info", f"saved {counted(len(lines), 'line')} to {path}")]
 
 
 def _help(session: TableSession[Any], args: list[str]) -> list[Message]:

@@ -51,6 +51,7 @@ from solver.coup.public import (
 )
 from solver.coup.state import WINDOWS
 
+from ..figures import counted
 from ..session import Event, Lines, Over, Said, Waiting
 from .advice import THRESHOLD, UNASSUMED, cannot_hold, challenge_note, draft_advice, judge
 from .advice import Challenged as ChallengedEvent
@@ -240,7 +241,7 @@ class Table(Lines[Line]):
 
     def status(self) -> str:
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
-        return f"{len(self.lines)} lines so far{waiting}"
+        return f"{counted(len(self.lines), 'line')} so far{waiting}"
 
     # -- applying a line ---------------------------------------------------------------------
 
