@@ -107,7 +107,7 @@ def test_exact_shows_the_fractions() -> None:
 # -- the prompt ------------------------------------------------------------------------------
 
 PROMPT_COMMANDS = {
-    ".coup": ("odds", "table", "solve", "help", "rules"),
+    ".coup": ("odds", "odds Bob --why", "table", "solve", "help", "rules"),
     ".spicy": ("odds", "table", "help"),
     ".tresor": ("odds", "table", "bids", "placements", "help"),
 }

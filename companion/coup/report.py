@@ -14,7 +14,7 @@ from typing import Any
 from solver.counting import at_least_one_why
 from solver.coup import Character, GameError
 
-from ..figures import percent, probability
+from ..figures import counted, percent, probability
 from .beliefs import FRESH
 from .tracker import Table
 
@@ -135,13 +135,14 @@ def _why(table: Table, seat: int, holds: dict[Character, Fraction]) -> list[str]
     fresh = all(all(v == FRESH for place in term for v in place) for term in beliefs.terms) and len(beliefs.terms) == 1
     if not fresh:
         return [
-            f"  (no closed form: what was seen singles cards out; counted exactly over {len(beliefs.terms)} placements)"
+            f"  (no closed form: what was seen singles cards out; counted exactly over "
+            f"{counted(len(beliefs.terms), 'placement')})"
         ]
     total, hand = sum(beliefs.unseen), beliefs.size(seat)
     rows = []
     for c, p in holds.items():
         text, value = at_least_one_why(total, beliefs.unseen[beliefs.characters.index(c)], hand)
         if value != p:  # never shown unless it is the exact count's figure
-            return [f"  (no closed form: the count is {p}, not a binomial ratio)"]
+            return [f"  (no closed form: the count is {probability(p)}, not a binomial ratio)"]
         rows.append(f"  {c.name_en:<11} {text}")
     return rows
