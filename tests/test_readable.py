@@ -104,6 +104,17 @@ def test_exact_shows_the_fractions() -> None:
     assert "Alice income?  +79/1458 -> -358/1215" in run_main(".coup", ["analyze", draft, "--exact"])
 
 
+def test_exact_after_a_prompt_command_shows_its_fractions() -> None:
+    from companion.coup.commands import session
+
+    s = session()
+    for line in (EXAMPLES / "three-players.coup").read_text(encoding="utf-8").splitlines()[:30]:
+        s.handle(line)
+    assert "holds: duke 48%  assassin 48%" in s.handle("table")[0][1]
+    assert "holds: duke 63/130 (48%)  assassin 63/130 (48%)" in s.handle("table --exact")[0][1]
+    assert s.handle("odds Alice --exact") == s.handle("odds Alice")  # short fractions: shown either way
+
+
 # -- the prompt ------------------------------------------------------------------------------
 
 PROMPT_COMMANDS = {

@@ -14,7 +14,7 @@ from typing import Any
 from solver.counting import at_least_one_why
 from solver.coup import Character, GameError
 
-from ..figures import counted, percent, probability
+from ..figures import counted, is_exact, percent, probability
 from .beliefs import FRESH
 from .tracker import Table
 
@@ -90,6 +90,7 @@ def table_text(table: Table) -> str:
     unseen = ", ".join(f"{n} {c}" for c, n in data["unseen"].items())
     lines.append(f"unseen: {unseen}")
     characters = list(data["unseen"])
+    shown = probability if is_exact() else percent  # a compact row: the fractions only when asked
     for player in data["players"]:
         status = "" if player["alive"] else "  (out)"
         up = f"  face up: {' '.join(player['face_up'])}" if player["face_up"] else ""
@@ -102,7 +103,7 @@ def table_text(table: Table) -> str:
         if "cards" in player:
             lines.append(f"{'':<10} your cards: {' '.join(player['cards']) or '-'}")
         elif "holds" in player:
-            odds = "  ".join(f"{c} {percent(Fraction(player['holds'][c]))}" for c in characters if c in player["holds"])
+            odds = "  ".join(f"{c} {shown(Fraction(player['holds'][c]))}" for c in characters if c in player["holds"])
             lines.append(f"{'':<10} holds: {odds}")
     if table.notes:
         lines.append("you know: " + "; ".join(table.notes[-4:]))
