@@ -106,6 +106,19 @@ def test_solve_right_after_the_draft_says_how_its_figure_differs_from_the_drafts
     assert "(value +0.13)" in text and "as the draft's value of your pick, +0.13" in text
 
 
+def test_solve_in_a_window_of_the_seat_says_what_it_decides_and_values_each_option_for_it() -> None:
+    session = Session()
+    for line in (EXAMPLES / "two-players-draft.coup").read_text().splitlines()[:13]:
+        session.handle(line)  # Bob steals from Alice
+    [(_, text)] = session.handle("solve")
+    assert text.splitlines()[:3] == [
+        "your move (Alice): challenge Bob's steal or pass; values for you (P(win) - P(loss) with best play after "
+        "the choice):",
+        "  Alice pass       +0.59  (your best)",
+        "  Alice challenge  +0.22",
+    ]
+
+
 def test_solve_shows_exact_fractions_when_asked() -> None:
     session = Session()
     for line in (EXAMPLES / "two-players-draft.coup").read_text().splitlines()[:9]:

@@ -21,7 +21,7 @@ from solver.coup import Character, GameError, Move, Phase, State
 from solver.coup.cards import sort_cards
 from solver.coup.hidden import Answer, answer, open_values
 from solver.coup.limits import TABLE_BUDGET
-from solver.coup.messages import waiting_for
+from solver.coup.messages import decision
 from solver.coup.puzzle import Hypothesis
 from solver.errors import TooLarge, Unsupported
 
@@ -74,7 +74,7 @@ class Decision:
     options: list[tuple[str, Fraction]]  # best first
     hypotheses: int
     seconds: float
-    decides: str = ""  # what is decided, in words ("Bob to challenge Alice's tax or pass")
+    decides: str = "decide"  # what is decided, in words ("challenge Alice's tax or pass")
 
     def text(self, seat: str | None = None) -> str:
         """The options for a person, each valued for ``seat`` (one of the two players; None: a
@@ -82,7 +82,9 @@ class Decision:
         viewer = seat if seat is not None else self.player
         sign = 1 if viewer == self.player else -1
         whose = "your" if seat == self.player else f"{self.player}'s"
-        rows = [f"{self.decides or self.player + ' to decide'}; {_for(viewer, seat)}:"]
+        head = f"your move ({self.player}): " if seat == self.player else f"{self.player} to "
+        whom = "you" if seat == self.player else _who(viewer, seat)
+        rows = [f"{head}{self.decides}; values for {whom} (P(win) - P(loss) with best play after the choice):"]
         table = [[move, value(sign * v)] for move, v in self.options]
         table[0].append(f"({whose} best)")
         rows += columns(table, "<>", indent="  ")
@@ -104,7 +106,7 @@ def solve_decision(table: Table, budget: int = TABLE_BUDGET) -> Decision:
     order = sorted(range(len(moves)), key=lambda j: (-worth[j], j))
     options = [(moves[j].text(view.names), worth[j]) for j in order]
     seconds = time.perf_counter() - started
-    return Decision(view.names[seat], options[0][1], options, len(found), seconds, waiting_for(view))
+    return Decision(view.names[seat], options[0][1], options, len(found), seconds, decision(view))
 
 
 def common_moves(found: list[Hypothesis]) -> list[Move]:
@@ -267,11 +269,6 @@ def _who(viewer: str, seat: str | None) -> str:
 
 def _whom(viewer: str, seat: str | None) -> str:
     return "you" if seat is not None else viewer
-
-
-def _for(viewer: str, seat: str | None) -> str:
-    who = f"you ({viewer})" if seat is not None else viewer
-    return f"values for {who} (P(win) - P(loss) with best play after the choice)"
 
 
 def _ways(hypotheses: int, seat: str | None) -> str:
