@@ -156,14 +156,14 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
 
 def analysis_text(analysis: Analysis) -> str:
     """The analysis for a person: one line per claim and per challenge, then per player."""
-    rows = ["claims (true on both: if honest when able / any card):"]
+    rows = ["claims (true on both: if honest when able | any card):"]
     for claim in analysis.claims:
         data = _claim_json(analysis, claim)
         if claim.card is not None:
             odds = f"your {claim.card}: {'true' if data['probability'] == '1' else 'a bluff'}"
         elif claim.odds is not None:
             honest = probability(claim.odds.honest.both, marks=[analysis.table.threshold])
-            odds = f"{honest} / {probability(claim.odds.random.both)}"
+            odds = f"{honest} | {probability(claim.odds.random.both)}"
         else:
             odds = "not priced"
         flag = f"  [{claim.flag.level}]" if claim.flag is not None else ""
