@@ -62,7 +62,7 @@ def local_cluster(workers: int) -> Any:
     dashboard (the runner's and the tests' one way to start one)."""
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     return _distributed().LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.CRITICAL
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL
     )
 
 
@@ -97,8 +97,10 @@ class Runner:
     scheduler: str | None = None
     quiet: bool = False
     watch: Callable[[int], None] | None = None
+    connect_timeout: float = 10.0
     _stack: ExitStack = field(default_factory=ExitStack, repr=False)
     _client: Any = field(default=None, repr=False)
+    cluster: Any = field(default=None, repr=False)  # the local cluster it started, if any
 
     def __post_init__(self) -> None:
         if self.workers is not None and self.workers < 1:
@@ -141,12 +143,12 @@ class Runner:
             Client = _distributed().Client
             if self.scheduler:
                 try:
-                    client = Client(self.scheduler, timeout="10s")
+                    client = Client(self.scheduler, timeout=f"{self.connect_timeout}s")
                 except (OSError, TimeoutError) as error:
                     raise GameError(f"no Dask scheduler at {self.scheduler}: {error}", input=self.scheduler) from None
                 self._stack.callback(client.close)
             else:
-                cluster = local_cluster(self.workers or cores())
+                self.cluster = cluster = local_cluster(self.workers or cores())
                 self._stack.callback(cluster.close)
                 client = Client(cluster)
                 self._stack.callback(client.close)
