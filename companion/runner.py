@@ -22,8 +22,9 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -58,12 +59,39 @@ def cores() -> int:
 
 
 def local_cluster(workers: int) -> Any:
-    """A ``LocalCluster`` of ``workers`` processes of one thread each, quiet, without its web
-    dashboard (the runner's and the tests' one way to start one)."""
+    """A ``LocalCluster`` of ``workers`` processes of one thread each, quiet, its web server on
+    a free port (the runner's and the tests' one way to start one)."""
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
-    return _distributed().LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL
-    )
+    quiet = logging.CRITICAL
+    distributed = _distributed()  # first: its settings' defaults, which the next line changes for a while
+    with _main_hidden(), import_module("dask").config.set(QUIET_WORKERS):
+        return distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=quiet
+        )
+
+
+QUIET_WORKERS = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""The local workers' settings: no statistical profiler (a sample of every task's stack each 10
+ms), the system and memory monitors at a slower pace (the CPU goes to the tasks)."""
+
+
+@contextmanager
+def _main_hidden() -> Iterator[None]:
+    """The program's main module hidden from the worker processes spawned meanwhile: they would
+    import it again (a command's whole start-up, seconds on a busy machine) and need nothing
+    from it (tasks name their functions by module; Dask sends those of ``__main__`` whole)."""
+    main = sys.modules["__main__"]
+    saved: dict[str, Any] = {n: main.__dict__.pop(n) for n in ("__file__", "__spec__") if n in main.__dict__}
+    main.__spec__ = None
+    try:
+        yield
+    finally:
+        del main.__spec__
+        main.__dict__.update(saved)
 
 
 @dataclass(frozen=True)
