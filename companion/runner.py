@@ -23,6 +23,7 @@ import argparse
 import logging
 import os
 import sys
+import uuid
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -260,9 +261,10 @@ class Runner:
         client = self.client
         futures: dict[K, Any] = {}
         keys: dict[str, K] = {}
+        job = uuid.uuid4().hex  # a cluster may serve other clients: keys of their own
         for number, key in enumerate(order):
             task = tasks[key]
-            name = f"{getattr(task.fn, '__name__', 'task')}-{number}-{id(tasks):x}"
+            name = f"{getattr(task.fn, '__name__', 'task')}-{number}-{job}"
             futures[key] = client.submit(task.fn, *task.args, *(futures[n] for n in task.needs), key=name, pure=False)
             keys[name] = key
         done: dict[K, Any] = {}
