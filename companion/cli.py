@@ -196,15 +196,23 @@ class Analysis(Protocol):
 
     def plot(self, result: Any, path: str) -> None: ...
 
+    def archive_counts(self, result: Any) -> dict[str, dict[str, int]]: ...
+
 
 def add_analyze(sub: Any, game: Game, module: str, help: str, picture: str) -> argparse.ArgumentParser:
-    """The ``analyze FILE [--json] [--plot OUT.png]`` sub-command: the game's analysis
-    ``module`` (imported when the command runs) annotates the record."""
+    """The ``analyze FILE|DIR [--json] [--plot OUT.png]`` sub-command: the game's analysis
+    ``module`` (imported when the command runs) annotates the record; a folder's records are
+    analysed on the job runner and summed up per player (:mod:`companion.archive`)."""
+    from . import runner
+
     parser: argparse.ArgumentParser = sub.add_parser("analyze", help=help)
-    parser.add_argument("file")
+    parser.add_argument("file", help="a record, or a folder of records")
     parser.add_argument("--json", action="store_true", help="the analysis as JSON")
     parser.add_argument("--plot", metavar="OUT.png", help=picture)
     exact_option(parser)
+    parser.add_argument("--csv", action="store_true", help="a folder: the summary per player as CSV")
+    parser.add_argument("--write", action="store_true", help="a folder: each analysis beside its record")
+    runner.add_options(parser)
     parser.set_defaults(func=lambda args: analyze_file(args, game, import_module(module)))
     return parser
 
@@ -215,6 +223,10 @@ def analyze_file(args: argparse.Namespace, game: Game, analysis: Analysis) -> in
     path = Path(args.file)
     if missing(path, f"{game.command} analyze"):
         return 2
+    if path.is_dir():
+        from .archive import analyze_folder
+
+        return analyze_folder(args, game, getattr(analysis, "__name__", ""))
     text = path.read_text(encoding="utf-8")
     try:
         with progress("analysing", total=len(text.splitlines()), quiet=args.json) as tick:

@@ -355,6 +355,30 @@ def plot(a: Analysis, path: str) -> None:
     plt.close(figure)
 
 
+def archive_counts(a: Analysis) -> dict[str, dict[str, int]]:
+    """Per player, for a summary across an archive (``coup analyze DIR``): claims, bluffs
+    caught, challenges made and won, lucky challenges, endgame blunders (``??``)."""
+    out = {
+        name: {
+            "claims": row["claims"],
+            "bluffs_caught": row["caught"],
+            "challenges": 0,
+            "challenges_won": 0,
+            "lucky_challenges": 0,
+            "endgame_blunders": 0,
+        }
+        for name, row in a.players().items()
+    }
+    for n in a.challenges:
+        row = out[n.challenger]
+        row["challenges"] += 1
+        row["challenges_won"] += bool(n.succeeded)
+        row["lucky_challenges"] += lucky(n)
+    for e in a.endgame:
+        out[e.player]["endgame_blunders"] += e.mark == "??"
+    return out
+
+
 def from_args(text: str, args: argparse.Namespace, tick: Callable[[], None], path: str) -> Analysis:
     """:func:`analyze` with the settings of the command line (``coup analyze``)."""
     return analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick, path=path)

@@ -283,6 +283,15 @@ def bot_game(personalities: list[str], variant: Variant, seed: int, max_moves: i
     return state.winner() if state.is_terminal() else None
 
 
+def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
+    """A game of a tournament (:mod:`companion.tournament`): the winning seat (none: a draw),
+    in the variant drawn from the seed. Raises GameError for a player count Coup does not have."""
+    if not 2 <= len(personalities) <= 6:
+        raise GameError(f"{len(personalities)} bots: Coup's bots play 2 to 6")
+    winner = bot_game(personalities, Variant(seed % 2), seed)
+    return () if winner is None else (winner,)
+
+
 @dataclass
 class BotTable(SoloGame[Move]):
     """``coup play``: the player holds seat 0 against bots; lines in, messages out. The

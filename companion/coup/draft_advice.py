@@ -13,8 +13,6 @@ Fraction(0, 1)
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -26,6 +24,7 @@ from solver.coup.tablebase import value_of
 from solver.equilibrium import Equilibrium
 
 from ..figures import columns, probability, value
+from ..runner import Runner
 
 SEATS = ("first", "second")
 
@@ -45,22 +44,17 @@ def from_tables(variant: Variant) -> Payoffs:
 
 
 def recompute(
-    variant: Variant,
-    pairs: list[tuple[Character, Character]] | None = None,
-    workers: int = 2,
-    tick: Callable[[], None] = lambda: None,
+    variant: Variant, pairs: list[tuple[Character, Character]] | None = None, run: Runner | None = None
 ) -> tuple[Payoffs, int]:
-    """The payoff table (of ``pairs`` of picks, all 15 by default), solved on ``workers``
-    processes; and the total of states solved."""
+    """The payoff table (of ``pairs`` of picks, all 15 by default), one task per pair on the
+    job runner ``run`` (default: here); and the total of states solved."""
     jobs = [(variant, pair) for pair in (pairs if pairs is not None else pick_pairs(variant))]
     out: Payoffs = {}
     states = 0
-    with ExitStack() as stack:
-        pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers)) if workers > 1 else None
-        for table, size in (pool.map if pool is not None else map)(_solve_pair, jobs):
-            out.update(table)
-            states += size
-            tick()
+    runner = run if run is not None else Runner(workers=1, quiet=True)
+    for table, size in runner.map(_solve_pair, jobs, "solving the draft's games"):
+        out.update(table)
+        states += size
     return out, states
 
 

@@ -211,6 +211,26 @@ def plot(analysis: Analysis, path: str) -> None:
     plt.close(figure)
 
 
+def archive_counts(analysis: Analysis) -> dict[str, dict[str, int]]:
+    """Per player, for a summary across an archive (``spicy analyze DIR``): claims, bluffs
+    caught, challenges made and won, and lucky challenges (won though the trait was unlikely
+    to be false: below the flag threshold)."""
+    out = {
+        name: {
+            "claims": row["claims"],
+            "bluffs_caught": row["caught"],
+            "challenges": row["challenges"],
+            "challenges_won": row["challenges_won"],
+            "lucky_challenges": 0,
+        }
+        for name, row in analysis.players().items()
+    }
+    for c in analysis.challenges:
+        if c.succeeded and c.chance is not None and c.chance < analysis.table.threshold:
+            out[c.challenger]["lucky_challenges"] += 1
+    return out
+
+
 def from_args(text: str, args: argparse.Namespace, tick: Callable[[], None], path: str) -> Analysis:
     """:func:`analyze` with the settings of the command line (``spicy analyze``)."""
     return analyze(text, threshold=args.threshold, tick=tick, path=path)
