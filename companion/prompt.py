@@ -1,8 +1,9 @@
 """The one prompt loop of the house (prompt_toolkit), for a table, a puzzle or a game against
 bots, whatever the game: completion, history, suggestions, a toolbar, colours for flags.
 
-Ctrl-C cancels the line being typed, never the game; Ctrl-D asks before leaving (a table) or
-leaves (a game played alone). What a conversation says is shown as it comes; a table is on disk
+Ctrl-C cancels the line being typed, or the command running (a solve, a bot's reply: "cancelled",
+the table as it was), never the game; Ctrl-D asks before leaving (a table) or leaves (a game
+played alone). What a conversation says is shown as it comes; a table is on disk
 after every accepted line, so leaving (or a crash) loses nothing.
 """
 
@@ -24,7 +25,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
-from .session import Message
+from .session import Message, guarded
 
 STYLE = Style.from_dict(
     {
@@ -165,7 +166,10 @@ def run(conversation: Conversation, front: Front, input: Input | None = None, ou
             if not front.confirm_leave or _confirm_leave(prompt):
                 break
             continue
-        show(conversation.handle(text), output)
+        try:
+            show(guarded(conversation.handle, text), output)
+        except KeyboardInterrupt:  # while the answer was being printed: it stands
+            continue
     return 0
 
 
