@@ -9,6 +9,7 @@ after every accepted line, so leaving (or a crash) loses nothing.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,6 +137,21 @@ def table_front(
     )
 
 
+class _KeptHistory(FileHistory):
+    """The prompt's history in a file: a history file that cannot be read or written (a
+    folder, a full disk) costs the history only, never the line typed."""
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            yield from super().load_history_strings()
+        except OSError:
+            return
+
+    def store_string(self, string: str) -> None:
+        with contextlib.suppress(OSError):
+            super().store_string(string)
+
+
 def show(messages: list[Message], output: Output | None = None) -> None:
     """Print messages in their styles."""
     for style, text in messages:
@@ -144,7 +160,7 @@ def show(messages: list[Message], output: Output | None = None) -> None:
 
 def run(conversation: Conversation, front: Front, input: Input | None = None, output: Output | None = None) -> int:
     """Read lines until the conversation is finished or the input ends; return the exit code."""
-    store: History = FileHistory(str(front.history)) if front.history is not None else InMemoryHistory()
+    store: History = _KeptHistory(str(front.history)) if front.history is not None else InMemoryHistory()
     toolbar = front.toolbar
     prompt: PromptSession[str] = PromptSession(
         history=store,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -17,6 +18,7 @@ import pexpect
 import pytest
 
 from companion.coup.bots import BotTable as CoupBots
+from companion.coup.commands import front as coup_front
 from companion.coup.commands import session as coup_session
 from companion.coup.simulate import random_record
 from companion.coup.tracker import replay
@@ -27,7 +29,7 @@ from companion.treasure.bots import BotTable as TreasureBots
 from solver.coup import Variant
 from solver.coup.tablebase import store
 from solver.errors import GameError
-from tests.helpers import say, spawn_table
+from tests.helpers import say, spawn_table, type_into
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = {"coup": "companion.coup.cli", "spicy": "companion.spicy.cli", "tresor": "companion.treasure.cli"}
@@ -118,6 +120,39 @@ def test_ctrl_c_during_a_bots_reply_puts_the_game_back_as_before_the_move(
     monkeypatch.undo()
     assert game.handle(move) == twin.handle(move)  # and it goes on as if never interrupted
     assert _state(game) == _state(twin)
+
+
+def test_a_history_file_that_cannot_be_read_or_written_costs_only_the_history(tmp_path: Path) -> None:
+    session = coup_session(Journal(tmp_path / "game.coup"))
+    front = coup_front(session)
+    front.history = tmp_path  # a folder: neither read nor written
+    _, printed = type_into(session, front, "players Alice Bob Carol\nme Carol\nhistory\nquit\n")
+    assert "   2  me Carol" in printed and "Traceback" not in printed
+    assert session.journal is not None and session.journal.lines() == ["players Alice Bob Carol", "me Carol"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signals")
+def test_ctrl_c_while_tables_are_generated_leaves_no_partly_written_table(tmp_path: Path) -> None:
+    into = tmp_path / "tables"
+    argv = ["tablebase", "build", "--players", "3", "--variant", "ambassador", "--workers", "1", "--into", str(into)]
+    child = subprocess.Popen(
+        [sys.executable, "-m", MODULES["coup"], *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 120
+    while not (into.exists() and any(into.glob("*.ctb"))):  # generating
+        assert child.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert (child.returncode, err, out) == (130, "cancelled\n", "")
+    left = sorted(into.iterdir())
+    assert left and all(p.suffix == store.SUFFIX for p in left)  # no temporary file
+    for table_file in left:
+        store.read(table_file)  # each whole and checked, or it raises
 
 
 # -- through the real prompt ---------------------------------------------------------------------
