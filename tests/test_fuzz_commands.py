@@ -7,7 +7,8 @@ path, and each option every bad value. Whatever the case, the command exits 0, 1
 with a traceback; a refusal (1 or 2) is exactly one line on standard error; a refused case
 leaves no file behind (in the state and cache folders, next to the output); no case leaves a
 temporary file anywhere. The commands run in-process (each game's ``main(argv)``), the prompt
-loop replaced by a stub; the crashes of issue 17 also run through the real commands.
+loop replaced by a stub; the crashes of issue 17 also run through the real commands (a few by
+default, all of them with ``-m slow``).
 
 The default run takes each bad value once, the other arguments as in a good command line;
 ``pytest -m slow`` runs the cross product (each bad value with every combination of the
@@ -64,6 +65,9 @@ LONG_FLAGS = {"recompute", "all"}
 generating every player count's tables)."""
 
 BAD_FILES = ("missing", "folder", "empty", "binary", "latin-1", "1 MB line", "another game", "truncated")
+SLOW_FILES = {"1 MB line": {"replay", "solve"}}
+"""Bad files the default run gives only to these sub-commands (each costs a second or so; the
+slow run gives them to all)."""
 MAY_ACCEPT = {"empty", "truncated"}
 """Bad files some sub-commands rightly take: an empty record is a game not started, a record cut
 at any point is a game in progress (same-commands makes each game consistent)."""
@@ -199,6 +203,8 @@ def cases(game: str, slow: bool = False) -> Iterator[Case]:
         values = [a for a in actions if not is_file(a) and (a.choices is not None or _takes_value(a))]
         combined = [()] + [c for n in (1, 2) for c in itertools.combinations(flags(parser), n)] if slow else [()]
         for a, kind, extra in itertools.product(inputs, BAD_FILES, combined):
+            if not slow and kind in SLOW_FILES and (command not in SLOW_FILES[kind] or a.dest != "file"):
+                continue
             accepted = kind in MAY_ACCEPT or (kind == "missing" and a.dest == "file" and command == "table")
             yield Case(
                 game,
@@ -396,14 +402,17 @@ def refused_with(done: subprocess.CompletedProcess[str], message: str) -> None:
     assert (done.returncode, done.stderr, done.stdout) == (1, message + "\n", "")
 
 
+SLOW = pytest.mark.slow  # the same command lines run in-process in the default run (the harness above)
+
+
 @pytest.mark.parametrize(
     ("game", "argv", "content", "line", "byte"),
     [
         ("coup", ["replay"], LATIN, 2, "0xe9 at column 7"),
-        ("coup", ["analyze"], BINARY, 1, f"0x{BINARY[0]:02x} at column 1"),
-        ("coup", ["table"], LATIN, 2, "0xe9 at column 7"),
-        ("coup", ["solve"], LATIN, 2, "0xe9 at column 7"),
-        ("spicy", ["replay"], BINARY, 1, f"0x{BINARY[0]:02x} at column 1"),
+        pytest.param("coup", ["analyze"], BINARY, 1, f"0x{BINARY[0]:02x} at column 1", marks=SLOW),
+        pytest.param("coup", ["table"], LATIN, 2, "0xe9 at column 7", marks=SLOW),
+        pytest.param("coup", ["solve"], LATIN, 2, "0xe9 at column 7", marks=SLOW),
+        pytest.param("spicy", ["replay"], BINARY, 1, f"0x{BINARY[0]:02x} at column 1", marks=SLOW),
         ("spicy", ["analyze"], b"game spicy\n" + LATIN, 3, "0xe9 at column 7"),
         ("tresor", ["replay"], b"game tresor\n" + LATIN, 3, "0xe9 at column 7"),
     ],
@@ -425,8 +434,8 @@ def test_a_folder_given_as_the_record_is_refused() -> None:
     ("game", "argv", "output"),
     [
         ("coup", ["analyze", "examples/endgame-blunder.coup", "--plot"], "x.png"),
-        ("spicy", ["analyze", "examples/in-progress.spicy", "--plot"], "x.png"),
-        ("tresor", ["replay", "examples/two-players.tresor", "--plot"], "x.png"),
+        pytest.param("spicy", ["analyze", "examples/in-progress.spicy", "--plot"], "x.png", marks=SLOW),
+        pytest.param("tresor", ["replay", "examples/two-players.tresor", "--plot"], "x.png", marks=SLOW),
         ("coup", ["solve", "examples/puzzles/01-race-to-seven.toml", "--graph"], "x.graphml"),
     ],
 )
