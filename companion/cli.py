@@ -29,6 +29,7 @@ from solver.errors import GameError, RecordError
 from solver.files import cannot
 
 from . import files
+from .figures import exact
 from .games import Game, check_header
 from .progress import progress
 from .prompt import Front, run, whole_lines
@@ -120,6 +121,7 @@ def add_replay(sub: Any, game: Game) -> argparse.ArgumentParser:
     parser.add_argument("file")
     parser.add_argument("--json", action="store_true", help="the table as JSON")
     parser.add_argument("--canonical", action="store_true", help="print the canonical form of the record")
+    exact_option(parser)
     parser.set_defaults(func=lambda args: replay_file(args, game))
     return parser
 
@@ -223,6 +225,7 @@ def add_analyze(sub: Any, game: Game, module: str, help: str, picture: str) -> a
     parser.add_argument("file")
     parser.add_argument("--json", action="store_true", help="the analysis as JSON")
     parser.add_argument("--plot", metavar="OUT.png", help=picture)
+    exact_option(parser)
     parser.set_defaults(func=lambda args: analyze_file(args, game, import_module(module)))
     return parser
 
@@ -266,6 +269,11 @@ def parser(build: Callable[[Any], None], prog: str, description: str = "") -> ar
     return parsed
 
 
+def exact_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--exact`` option: human text shows exact fractions (:func:`companion.figures.exact`)."""
+    parser.add_argument("--exact", action="store_true", help="show probabilities and values as exact fractions")
+
+
 def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequence[str] | None = None) -> int:
     """Parse the command line of ``prog`` (its sub-commands declared by ``build``) and run the
     chosen one: the one guard of the command line. A refused input (any GameError, a file that
@@ -276,7 +284,8 @@ def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequen
     args = parser(build, prog, description).parse_args(argv)
     handler: Handler = args.func
     try:
-        return handler(args)
+        with exact(getattr(args, "exact", False)):
+            return handler(args)
     except GameError as error:
         return refused(error)
     except OSError as error:  # a file met outside companion.files (a path the system refuses)

@@ -35,8 +35,11 @@ from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 from solver.errors import GameError, ParseError
 
 from . import files
+from .figures import columns, counted, exact
 from .records import Journal, replay
 
+EXACT = "--exact"
+"""After a command at the prompt (``odds --exact``): its probabilities and values as exact fractions."""
 Style = Literal["", "info", "flag", "impossible", "error", "over"]
 """How a message is shown: plain, information, a flag, an impossible claim, an error, the end."""
 Message = tuple[Style, str]
@@ -180,14 +183,17 @@ class TableSession(Generic[T]):
         return self.tables[-1]
 
     def handle(self, text: str) -> list[Message]:
-        """Answer one typed line: a command or a table line. Never raises a GameError."""
+        """Answer one typed line: a command (``--exact`` after it: exact fractions) or a table
+        line. Never raises a GameError."""
         words = text.split()
         if not words:
             return []
         command = self.commands.get(words[0].lower())
-        if command is not None and (len(words) == 1 or command.arguments):
+        args = [w for w in words[1:] if w != EXACT]
+        if command is not None and (not args or command.arguments):
             try:
-                return command.run(self, words[1:])
+                with exact(EXACT in words[1:]):
+                    return command.run(self, args)
             except GameError as error:
                 return [("error", str(error))]
         return self._line(text)
@@ -268,13 +274,15 @@ def _save(session: TableSession[Any], args: list[str]) -> list[Message]:
     path = args[0]
     lines = session.table.record_lines()
     files.write_text(path, "".join(line + "\n" for line in lines))
-    return [("info", f"saved {len(lines)} lines to {path}")]
+    return [("info", f"saved {counted(len(lines), 'line')} to {path}")]
 
 
 def _help(session: TableSession[Any], args: list[str]) -> list[Message]:
     rows: list[Message] = [("", str(session.settings.get("hello", "Type what happens at the table.")))]
     rows.append(("", "Commands:"))
-    rows.extend(("", f"  {c.usage:<16} {c.help}") for c in session.commands.values())
+    table = columns([[c.usage, c.help] for c in session.commands.values()], indent="  ")
+    rows.extend(("", row) for row in table)
+    rows.append(("", f"Add {EXACT} to a command (odds {EXACT}) for its probabilities and values as exact fractions."))
     return rows
 
 
@@ -323,9 +331,11 @@ class SoloGame(Generic[M]):
         if word == "quit":
             self.finished = True
             return []
-        command = self.commands().get(word)
+        asked = word.removesuffix(EXACT).strip()
+        command = self.commands().get(asked)
         if command is not None:
-            return command()
+            with exact(asked != word):
+                return command()
         if self.finished:
             return [("error", "the game is over ('quit' to leave)")]
         try:

@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.coup import Character, Draft, GameError, Kind, Move, State, Variant, new_game
-from solver.coup.messages import claimed
+from solver.coup.messages import claimed, decision
 from solver.coup.public import claim_of, claimant
 
+from ..figures import counted
 from ..records import replay
 from ..session import Message, SoloGame, check_personality, seat_seed
 from .endgame import common_moves, open_hypotheses, weigh
@@ -351,7 +352,7 @@ class BotTable(SoloGame[Move]):
                 moves = self.state.legal_moves()
                 if len(moves) > 1:
                     options = ", ".join(m.text(self.names) for m in moves)
-                    return [*out, ("info", f"Your move ({options}). {self._cards()}")]
+                    return [*out, ("info", f"Your move: {decision(self.state)} ({options}). {self._cards()}")]
                 move = moves[0]
             else:
                 seat = self.state.current_player()
@@ -366,8 +367,8 @@ class BotTable(SoloGame[Move]):
         s = self.state
         mine = " ".join(c.name_en for c in s.hidden[0]) or "none"
         others = "; ".join(
-            f"{self.names[i]} {s.coins[i]} coins, {len(s.hidden[i])} card{'s' * (len(s.hidden[i]) != 1)}"
+            f"{self.names[i]} {counted(s.coins[i], 'coin')}, {counted(len(s.hidden[i]), 'card')}"
             for i in range(1, len(self.names))
             if s.alive(i)
         )
-        return f"You hold {mine}, {s.coins[0]} coins. {others}."
+        return f"You hold {mine}, {counted(s.coins[0], 'coin')}. {others}."

@@ -243,6 +243,7 @@ def build(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="the answer as JSON (outputs.md)")
     p.add_argument("--explain", action="store_true", help="list the hypotheses with weights and values")
+    cli.exact_option(p)
     p.add_argument("--graph", metavar="OUT.graphml", help="write the turn-start game graph")
     p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="refuse beyond this many positions")
     p.set_defaults(func=_solve)
@@ -254,6 +255,7 @@ def build(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="the advice as JSON (outputs.md)")
     p.add_argument("--recompute", action="store_true", help="solve the 500 games again and compare")
     p.add_argument("--workers", type=int, default=2, help="processes for --recompute (default 2)")
+    cli.exact_option(p)
     p.set_defaults(func=_draft)
     p = cli.add_analyze(
         sub,

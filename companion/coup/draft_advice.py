@@ -25,7 +25,7 @@ from solver.coup.draft import Payoffs, dealt_first, games, opening, pick_first, 
 from solver.coup.tablebase import value_of
 from solver.equilibrium import Equilibrium
 
-from ..language import percent
+from ..figures import columns, probability, value
 
 SEATS = ("first", "second")
 
@@ -126,21 +126,25 @@ class Advice:
     def text(self, seats: tuple[int, ...] = (0, 1)) -> str:
         """For each seat and dealt card: every pick's value and the recommended pick(s)."""
         chars = self.variant.characters
-        lines = [f"2-player draft, {self.variant}, {self.order}: values are P(win) - P(loss), exact"]
+        lines = [
+            f"2-player draft, {self.variant}, {self.order}: each pick's value for the seat,",
+            "P(win) - P(loss) with best play (the open-hand game after the draft), averaged over",
+            "the opponent's cards, not yet known (--exact: the exact fractions)",
+        ]
         for seat in seats:
-            rows = []
+            rows = [["dealt", *(c.name_en for c in chars), "pick"]]
             for dealt in self.dealt_cards():
                 a = self.advice(seat, dealt)
-                mix = ", ".join(k if v == "1" else f"{k} {percent(Fraction(v))}" for k, v in a["recommended"].items())
                 label = dealt.name_en if dealt is not None else "(before the deal)"
-                rows.append([label, *(a["picks"][c.name_en] for c in chars), mix])
-            header = ["dealt", *(c.name_en for c in chars), "pick"]
-            widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-            lines += ["", f"{SEATS[seat]} player (game value {self.game_value(seat)}):"]
-            for r in [header, *rows]:
-                cells = [r[0].ljust(widths[0])] + [x.rjust(widths[i + 1]) for i, x in enumerate(r[1:-1])]
-                lines.append("  " + "  ".join(cells) + "  " + r[-1])
+                rows.append([label, *(value(Fraction(a["picks"][c.name_en])) for c in chars), _mix(a)])
+            lines += ["", f"{SEATS[seat]} player (the whole draft is worth {value(self.game_value(seat))}):"]
+            lines += columns(rows, "<" + ">" * len(chars), indent="  ")
         return "\n".join(lines)
+
+
+def _mix(advice: dict[str, Any]) -> str:
+    """The recommended pick, or the equilibrium's mix of picks with their probabilities."""
+    return ", ".join(k if v == "1" else f"{k} {probability(Fraction(v))}" for k, v in advice["recommended"].items())
 
 
 @cache
@@ -166,5 +170,9 @@ def pick_model(variant: Variant, order: Draft) -> Callable[[int, Character], dic
 def suggestion(variant: Variant, order: Draft, seat: int, dealt: Character | None) -> str:
     """One line for the table: the recommended pick and its value."""
     a = advice_for(variant, order).advice(seat, dealt)
-    mix = ", ".join(k if v == "1" else f"{k} {percent(Fraction(v))}" for k, v in a["recommended"].items())
-    return f"draft: pick {mix} (value {a['value']} with best play; coup draft for every pick)"
+    given = f"with a dealt {dealt.name_en}" if dealt is not None else "before the deal"
+    return (
+        f"draft: pick {_mix(a)}: {given}, the draft is worth {value(Fraction(a['value']))} to you (P(win) - P(loss) "
+        "with best play, averaged over the opponent's cards, not yet known, their pick as the draft's equilibrium; "
+        "coup draft for every pick)"
+    )
