@@ -25,6 +25,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from solver.errors import GameError
+
+from .files import write_text
 from .games import Game, check_header, registered
 from .runner import FileResult, Runner
 
@@ -151,7 +154,7 @@ def write_beside(results: Sequence[FileResult]) -> list[FileResult]:
         if r.error is None:
             target = Path(r.path + SUFFIX)
             try:
-                target.write_text(json.dumps(r.value["analysis"]) + "\n", encoding="utf-8")
-            except OSError as error:
-                failed.append(FileResult(str(target), error=f"{target}: cannot be written ({error.strerror})"))
+                write_text(target, json.dumps(r.value["analysis"]) + "\n")
+            except GameError as error:
+                failed.append(FileResult(str(target), error=str(error)))
     return failed

@@ -1,13 +1,15 @@
 """The one prompt loop of the house (prompt_toolkit), for a table, a puzzle or a game against
 bots, whatever the game: completion, history, suggestions, a toolbar, colours for flags.
 
-Ctrl-C cancels the line being typed, never the game; Ctrl-D asks before leaving (a table) or
-leaves (a game played alone). What a conversation says is shown as it comes; a table is on disk
+Ctrl-C cancels the line being typed, or the command running (a solve, a bot's reply: "cancelled",
+the table as it was), never the game; Ctrl-D asks before leaving (a table) or leaves (a game
+played alone). What a conversation says is shown as it comes; a table is on disk
 after every accepted line, so leaving (or a crash) loses nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +26,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
-from .session import Message
+from .session import Message, guarded
 
 STYLE = Style.from_dict(
     {
@@ -135,6 +137,21 @@ def table_front(
     )
 
 
+class _KeptHistory(FileHistory):
+    """The prompt's history in a file: a history file that cannot be read or written (a
+    folder, a full disk) costs the history only, never the line typed."""
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            yield from super().load_history_strings()
+        except OSError:
+            return
+
+    def store_string(self, string: str) -> None:
+        with contextlib.suppress(OSError):
+            super().store_string(string)
+
+
 def show(messages: list[Message], output: Output | None = None) -> None:
     """Print messages in their styles."""
     for style, text in messages:
@@ -143,7 +160,7 @@ def show(messages: list[Message], output: Output | None = None) -> None:
 
 def run(conversation: Conversation, front: Front, input: Input | None = None, output: Output | None = None) -> int:
     """Read lines until the conversation is finished or the input ends; return the exit code."""
-    store: History = FileHistory(str(front.history)) if front.history is not None else InMemoryHistory()
+    store: History = _KeptHistory(str(front.history)) if front.history is not None else InMemoryHistory()
     toolbar = front.toolbar
     prompt: PromptSession[str] = PromptSession(
         history=store,
@@ -165,7 +182,10 @@ def run(conversation: Conversation, front: Front, input: Input | None = None, ou
             if not front.confirm_leave or _confirm_leave(prompt):
                 break
             continue
-        show(conversation.handle(text), output)
+        try:
+            show(guarded(conversation.handle, text), output)
+        except KeyboardInterrupt:  # while the answer was being printed: it stands
+            continue
     return 0
 
 

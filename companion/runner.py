@@ -33,6 +33,7 @@ from typing import Any, Generic, TypeVar
 
 from solver.errors import GameError
 
+from .files import read_text
 from .progress import progress
 
 T = TypeVar("T")
@@ -231,12 +232,9 @@ class Runner:
         tasks: dict[int, Task[FileResult]] = {}
         for i, path in enumerate(paths):
             try:
-                text = path.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                results[i] = FileResult(str(path), error=f"{path}: not a text file (UTF-8)")
-                continue
-            except OSError as error:
-                results[i] = FileResult(str(path), error=f"{path}: cannot be read ({error.strerror})")
+                text = read_text(path)
+            except GameError as error:
+                results[i] = FileResult(str(path), error=str(error))
                 continue
             tasks[i] = Task(_guarded, (fn, str(path), text, *args))
         results.update(self.graph(tasks, label))

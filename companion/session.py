@@ -5,6 +5,11 @@ terminal here (see :mod:`companion.prompt`), so every conversation is testable a
 (the journal is written before the answer); :class:`SoloGame` is the base of games played
 alone (a puzzle, a game against bots).
 
+Every typed line runs under one guard, :func:`guarded`: Ctrl-C during a long command (solve,
+odds, a bot's reply, endgame tables being generated) answers "cancelled" with the table as it
+was, and any GameError is one line; the prompt never dies. A table changes only in one step
+that Ctrl-C cannot split (:func:`whole`): the journal written, then the table pushed.
+
 >>> class Guess(SoloGame[int]):
 ...     def seat_move(self, text):
 ...         return int(text)
@@ -18,14 +23,18 @@ alone (a puzzle, a game against bots).
 
 from __future__ import annotations
 
+import copy
 import hashlib
-from collections.abc import Callable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
 from solver.errors import GameError, ParseError
 
+from . import files
 from .figures import columns, counted, exact
 from .records import Journal, replay
 
@@ -200,43 +209,48 @@ class TableSession(Generic[T]):
         old, new = before.record_lines(), table.record_lines()
         appended = len(new) == len(old) + 1 and new[:-1] == old
         lines = [*raw, new[-1]] if appended else new
-        if self.journal is not None:  # on disk before the answer
-            if appended:
-                self.journal.append(new[-1])
-            else:
-                self.journal.rewrite(lines)
-        self.tables.append(table)
-        self.raw.append(lines)
-        self.undone.clear()
+        with whole():  # on disk before the answer; then the table, or neither
+            if self.journal is not None:
+                if appended:
+                    self.journal.append(new[-1])
+                else:
+                    self.journal.rewrite(lines)
+            self.tables.append(table)
+            self.raw.append(lines)
+            self.undone.clear()
         return [event.message() for event in events]
 
     def continue_from(self, table: T) -> None:
         """Go on from ``table``, tracked elsewhere (a replayed record, a test's position), its
         record becoming the journal's lines; ``undo`` goes back to where the session was."""
         lines = table.record_lines()
-        if self.journal is not None:
-            self.journal.rewrite(lines)
-        self.tables.append(table)
-        self.raw.append(lines)
-        self.undone.clear()
+        with whole():
+            if self.journal is not None:
+                self.journal.rewrite(lines)
+            self.tables.append(table)
+            self.raw.append(lines)
+            self.undone.clear()
 
     def undo(self) -> list[Message]:
         if len(self.tables) == 1:
             return [("error", "nothing to undo")]
-        table, lines = self.tables.pop(), self.raw.pop()
-        self.undone.append((table, lines))
-        if self.journal is not None:
-            self.journal.rewrite(self.raw[-1])
+        with whole():
+            if self.journal is not None:
+                self.journal.rewrite(self.raw[-2])
+            table, lines = self.tables.pop(), self.raw.pop()
+            self.undone.append((table, lines))
         return [("info", f"undone: {table.last_line() or '?'}")]
 
     def redo(self) -> list[Message]:
         if not self.undone:
             return [("error", "nothing to redo")]
-        table, lines = self.undone.pop()
-        self.tables.append(table)
-        self.raw.append(lines)
-        if self.journal is not None:
-            self.journal.rewrite(lines)
+        table, lines = self.undone[-1]
+        with whole():
+            if self.journal is not None:
+                self.journal.rewrite(lines)
+            self.undone.pop()
+            self.tables.append(table)
+            self.raw.append(lines)
         return [("info", f"redone: {table.last_line() or '?'}")]
 
     def intro(self) -> list[Message]:
@@ -257,9 +271,9 @@ def _history(session: TableSession[Any], args: list[str]) -> list[Message]:
 def _save(session: TableSession[Any], args: list[str]) -> list[Message]:
     if len(args) != 1:
         raise GameError("save needs a file name, e.g. save game.txt")
-    path = Path(args[0])
+    path = args[0]
     lines = session.table.record_lines()
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    files.write_text(path, "".join(line + "\n" for line in lines))
     return [("info", f"saved {counted(len(lines), 'line')} to {path}")]
 
 
@@ -328,7 +342,55 @@ class SoloGame(Generic[M]):
             move = self.seat_move(text)
         except GameError as error:
             return [("error", str(error))]
-        return self.play(text.strip(), move)
+        saved = copy.deepcopy(vars(self))
+        try:
+            return self.play(text.strip(), move)
+        except BaseException:  # Ctrl-C during a reply, or a refusal: the game as it was
+            vars(self).clear()
+            vars(self).update(saved)
+            raise
+
+
+CANCELLED: Message = ("error", "cancelled")
+
+
+def guarded(answer: Callable[[str], list[Message]], text: str) -> list[Message]:
+    """``answer(text)`` under the prompt's one guard: Ctrl-C during it is "cancelled", a
+    GameError is its one line, and any other error one line naming it (a bug: the table is
+    as it was); never raises but for leaving.
+
+    >>> def slow(text):
+    ...     raise KeyboardInterrupt
+    >>> guarded(slow, "solve")
+    [('error', 'cancelled')]
+    >>> guarded(lambda text: [("", text)], "table")
+    [('', 'table')]
+    """
+    try:
+        return answer(text)
+    except KeyboardInterrupt:
+        return [CANCELLED]
+    except GameError as error:
+        return [("error", " ".join(str(error).splitlines()))]
+    except Exception as error:  # the prompt never dies; the journal is intact
+        return [("error", f"internal error ({type(error).__name__}: {error}); the table is unchanged")]
+
+
+@contextmanager
+def whole() -> Iterator[None]:
+    """Run the block with Ctrl-C held off, so that what it changes (the journal on disk, then
+    the table in memory) changes whole: a Ctrl-C pressed meanwhile is dropped, the block having
+    finished what it was asked. Outside the main thread, where signals do not arrive, it only
+    runs the block."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, lambda signum, frame: None)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
 
 
 def check_personality(name: str, known: Sequence[str]) -> str:

@@ -56,11 +56,13 @@ def test_replay_canonical_prints_the_canonical_record(tmp_path: Path, capsys: py
     assert capsys.readouterr().out == canonical
 
 
-def test_a_wrong_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_wrong_command_line_exits_2_and_a_missing_file_1(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["replay"])
     assert exit_info.value.code == 2
-    assert main(["replay", "/no/such/file.coup"]) == 2
+    capsys.readouterr()
+    assert main(["replay", "/no/such/file.coup"]) == 1  # a refused input, not a wrong command line
+    assert capsys.readouterr().err == "/no/such/file.coup: cannot read: no such file\n"
 
 
 ROOT = Path(__file__).parent.parent

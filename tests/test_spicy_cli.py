@@ -110,7 +110,7 @@ def test_a_wrong_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit) as exited:
         main(["replay"])
     assert exited.value.code == 2
-    assert main(["replay", "no-such.spicy"]) == 2 and "no such file" in capsys.readouterr().err
+    assert main(["replay", "no-such.spicy"]) == 1 and "no such file" in capsys.readouterr().err  # a refused input
 
 
 def test_analyze_prints_claims_challenges_players_and_draws_the_scores(

@@ -113,7 +113,7 @@ def test_a_wrong_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit) as exit_info:
         main(["replay"])
     assert exit_info.value.code == 2
-    assert main(["replay", "/no/such/file.tresor"]) == 2
+    assert main(["replay", "/no/such/file.tresor"]) == 1  # a refused input, not a wrong command line
     with pytest.raises(SystemExit) as exit_info:
         main(["play", "--players", "9"])
     assert exit_info.value.code == 2

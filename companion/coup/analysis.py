@@ -25,6 +25,7 @@ from solver.coup.puzzle import Hypothesis
 from solver.coup.state import WINDOWS
 from solver.errors import TooLarge
 
+from .. import files
 from ..figures import probability, value
 from ..records import replay
 from .advice import THRESHOLD
@@ -351,8 +352,10 @@ def plot(a: Analysis, path: str) -> None:
         axes[2].set_ylabel(f"value for {names[first]}")
         axes[2].set_xlabel("record line")
     figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    try:
+        files.save_figure(figure, path)
+    finally:
+        plt.close(figure)
 
 
 def archive_counts(a: Analysis) -> dict[str, dict[str, int]]:

@@ -16,7 +16,6 @@ import json
 import random
 import sys
 import time
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from typing import Any
 from solver.coup import CHANCE, Character, Draft, GameError, Kind, Move, Phase, State, Variant, new_game
 from solver.coup.limits import DEFAULT_BUDGET, TABLE_BUDGET
 
-from .. import cli, runner
+from .. import cli, files, runner
 from ..games import Game, register
 from ..progress import progress
 from ..prompt import Front, run, whole_lines
@@ -115,8 +114,6 @@ def _puzzle(args: argparse.Namespace) -> int:
     try:
         if args.file:
             path = Path(args.file)
-            if cli.missing(path, "coup puzzle"):
-                return 2
         else:
             chosen = _choose_puzzle(bundled())
             if chosen is None:
@@ -196,23 +193,22 @@ def _solve(args: argparse.Namespace) -> int:
     from .endgame import solve_json, solve_text
 
     path = Path(args.file)
-    if cli.missing(path, "coup solve"):
-        return 2
+    data = files.read_toml(path, "a puzzle file")
+    if args.graph:
+        files.check_writable(args.graph)  # before the solve, not after it
     try:
-        puzzle = Puzzle.from_mapping(tomllib.loads(path.read_text(encoding="utf-8")))
+        puzzle = Puzzle.from_mapping(data)
         found = puzzle.hypotheses()
         with progress("solving", total=len(found), quiet=args.json) as tick:
             result = answer(found, budget=args.budget, keep=bool(args.graph), tick=tick)
-    except tomllib.TOMLDecodeError as error:
-        print(f"{path}: not a puzzle file: {error}", file=sys.stderr)
-        return 1
     except GameError as error:
         return cli.refused(error, f"{path}: ")
     if args.graph:
         solution = max(result.solved, key=lambda s: s.hypothesis.probability).solution
         assert solution is not None
         values = [solution.value[i] for i in range(solution.graph.size)]
-        nx.write_graphml(turn_graph(solution.graph, values), args.graph)
+        graph = turn_graph(solution.graph, values)
+        files.write_output(args.graph, lambda stream: nx.write_graphml(graph, stream))
     print(json.dumps(solve_json(result, args.explain)) if args.json else solve_text(result, args.explain))
     return 0
 

@@ -102,6 +102,8 @@ def solve_decision(table: Table, budget: int = TABLE_BUDGET) -> Decision:
     view = found[0].state
     seat = view.current_player()
     moves = common_moves(found)
+    if not moves:  # which card to show or lose: the choice depends on cards the seat cannot see
+        raise GameError(f"{view.names[seat]} chooses among cards you cannot see: solve once the choice is made")
     worth = weigh(found, moves, seat, budget)
     order = sorted(range(len(moves)), key=lambda j: (-worth[j], j))
     options = [(moves[j].text(view.names), worth[j]) for j in order]

@@ -22,11 +22,13 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
-from solver.coup import GameError, Kind, Move, State
+from solver.coup import Kind, Move, State
 from solver.coup.hidden import open_values
 from solver.coup.messages import decision
 from solver.coup.puzzle import Puzzle
+from solver.errors import FileError
 
+from .. import files
 from ..figures import value
 from ..session import Message, SoloGame
 from .language import typed_move
@@ -43,11 +45,11 @@ def bundled() -> list[Path]:
 
 def load(path: Path) -> tuple[Puzzle, str, int]:
     """The puzzle at ``path``, its story (the first comment line) and its difficulty."""
-    text = path.read_text(encoding="utf-8")
+    text = files.read_text(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise GameError(f"{path}: not a puzzle file: {error}") from error
+        raise FileError(str(path), f"not a puzzle file: {error}") from None
     story = text.splitlines()[0].lstrip("# ").strip() if text.startswith("#") else ""
     return Puzzle.from_mapping(data), story, int(data.get("difficulty", 0))
 

@@ -22,6 +22,7 @@ from typing import Any
 from solver.spicy import DECK, Deck, true_on_both
 from solver.spicy.odds import UNLIKELY_BELOW
 
+from .. import files
 from ..figures import counted, probability
 from ..records import replay
 from .ledger import ChallengeNote, ClaimNote
@@ -207,8 +208,10 @@ def plot(analysis: Analysis, path: str) -> None:
     axes.legend(loc="upper left")
     axes.grid(alpha=0.3)
     figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    try:
+        files.save_figure(figure, path)
+    finally:
+        plt.close(figure)
 
 
 def archive_counts(analysis: Analysis) -> dict[str, dict[str, int]]:

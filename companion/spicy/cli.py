@@ -4,7 +4,7 @@ Spicy's entry in the registry of games.
 >>> SPICY
 <Game spicy: spicy table|replay, *.spicy>
 >>> main(["replay", "no-such-file.spicy"])
-2
+1
 """
 
 from __future__ import annotations

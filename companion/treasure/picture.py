@@ -22,6 +22,7 @@ from pathlib import Path
 
 from solver.treasure.cards import BACKGROUNDS, NATURES
 
+from .. import files
 from .tracker import Table
 
 Fragment = tuple[str, str]
@@ -119,5 +120,8 @@ def plot(table: Table, path: str | Path) -> None:
     left.set_xticks([i + 0.47 for i in range(width)], [str(c0 + i) for i in range(width)], fontsize=7)
     left.set_yticks([i + 0.47 for i in range(height)], [str(r0 + i) for i in range(height)], fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    fig.set_dpi(100)
+    try:
+        files.save_figure(fig, path)
+    finally:
+        plt.close(fig)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...errors import TooLarge, Unsupported
+from ...errors import FileError, TooLarge, Unsupported
 from ..cards import Draft, Variant, copies
 from .generate import Generator, Solved
 from .index import Family
@@ -219,7 +219,7 @@ def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: No
     for family in families:
         try:
             stored = library.find(family)
-        except TableError as error:
+        except (TableError, FileError) as error:
             out.append((family, False, str(error)))
             tick()
             continue
