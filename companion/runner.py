@@ -174,7 +174,7 @@ class Runner:
             if self.scheduler:
                 try:
                     client = Client(self.scheduler, timeout=f"{self.connect_timeout}s")
-                except (OSError, TimeoutError) as error:
+                except (OSError, TimeoutError, ValueError) as error:  # ValueError: not an address
                     raise GameError(f"no Dask scheduler at {self.scheduler}: {error}", input=self.scheduler) from None
                 self._stack.callback(client.close)
             else:

@@ -168,9 +168,9 @@ def test_the_files_job_reports_unreadable_files_and_goes_on(cluster: str, tmp_pa
         assert run.files(count_lines, paths, "x") == results
     lines = list(json_lines(results))
     assert lines[0] == {"file": str(paths[0]), "lines": 2, "tag": "x"}
-    assert lines[1]["error"] == f"{paths[1]}: not a text file (UTF-8)"
+    assert lines[1]["error"].startswith(f"{paths[1]}:1: not UTF-8 text")
     assert lines[2]["error"] == f"{paths[2]}: empty"
-    assert lines[3]["error"].startswith(f"{paths[3]}: cannot be read")
+    assert lines[3]["error"].startswith(f"{paths[3]}: cannot read: no such file")
 
 
 def count_lines(path: str, text: str, tag: str) -> dict[str, Any]:
