@@ -36,8 +36,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from flint import fmpq, fmpq_mat
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import connected_components
 
 from .errors import NotCertified
 from .graph import CHANCE, END, MAX, MIN, GameGraph
@@ -162,6 +160,9 @@ def _ranges(starts: Ints, lengths: Ints) -> Ints:
 
 def _components(n: int, src: Ints, dst: Ints) -> Ints:
     """SCC labels with every edge from a label to one no larger (sinks first)."""
+    from scipy.sparse import csr_matrix  # here: scipy is slow to import
+    from scipy.sparse.csgraph import connected_components
+
     matrix = csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
     _, found = connected_components(matrix, directed=True, connection="strong")
     labels: Ints = found.astype(np.int64)

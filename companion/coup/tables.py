@@ -14,12 +14,14 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solver.coup import GameError, Variant
-from solver.coup.tablebase import Family, Library, build, default_library, families_for, info, verify
-from solver.coup.tablebase.store import cache_dir, installed_dir
 
 from ..progress import progress
+
+if TYPE_CHECKING:  # the tables are imported when the command runs, not to build the parser
+    from solver.coup.tablebase import Family, Library
 
 PLAYERS = range(2, 9)
 
@@ -27,6 +29,8 @@ PLAYERS = range(2, 9)
 def wanted(args: argparse.Namespace) -> list[Family]:
     """The families the command line names: a variant (default both), a player count (default
     2: every 2-player set-up), or ``--all`` (every player count, both variants)."""
+    from solver.coup.tablebase import families_for
+
     variants = [Variant.parse(args.variant)] if args.variant else list(Variant)
     counts = list(PLAYERS) if args.all else [args.players]
     out: list[Family] = []
@@ -38,6 +42,8 @@ def wanted(args: argparse.Namespace) -> list[Family]:
 
 def info_rows(library: Library | None = None, shipped_only: bool = False) -> list[str]:
     """One line per place tables are kept: families, positions, bytes."""
+    from solver.coup.tablebase import cache_dir, default_library, info, installed_dir
+
     lib = library or default_library()
     places = {installed_dir(): "installed", cache_dir(): "cached"}
     rows = []
@@ -66,6 +72,8 @@ def _info(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from solver.coup.tablebase import build
+
     families = wanted(args)
     started = time.perf_counter()
     with progress("generating endgame tables", total=len(families)) as tick:
@@ -78,6 +86,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from solver.coup.tablebase import default_library, verify
+
     families = wanted(args)
     with progress("re-certifying endgame tables", total=len(families)) as tick:
         results = verify(families, default_library(), tick=tick)

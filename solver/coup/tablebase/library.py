@@ -16,14 +16,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import TooLarge, Unsupported
 from ..cards import Draft, Variant, copies
-from .generate import Generator, Solved
 from .index import Family
 from .store import NO_RANK, SUFFIX, Table, TableError, cache_dir, installed_dir, read, write
+
+if TYPE_CHECKING:  # the generator (scipy, networkx) is imported only to generate
+    from .generate import Generator, Solved
 
 Tick = Callable[[], None]
 
@@ -101,6 +104,8 @@ def generate(
     """Generate ``families`` (and the smaller ones they need) into ``directory``, smallest
     first, each certified before it is written; ``known(f)`` gives a table that already exists
     (its values are then used, not recomputed). ``tick()`` after each family written."""
+    from .generate import Generator
+
     wanted = closure(families)
     out: list[Built] = []
     generators: dict[Variant, Generator] = {}
@@ -209,6 +214,8 @@ class Library:
 def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: None) -> list[tuple[Family, bool, str]]:
     """Re-certify ``families`` from scratch (a fresh generation, every smaller family too) and
     compare with the stored files: (family, equal, why not)."""
+    from .generate import Generator
+
     wanted = closure(families)
     out = []
     gens: dict[Variant, Generator] = {}
