@@ -61,3 +61,18 @@ def test_asking_why_imports_sympy_then() -> None:
         "assert at_least_one_why(13, 3, 2)[1] == __import__('fractions').Fraction(11, 26)"
     )
     assert loaded_after(code) == ["sympy"]
+
+
+def test_building_tables_twice_in_one_process_works_once_the_generator_is_imported() -> None:
+    """The generator's module is imported on first use; its name must not shadow the function
+    that ``build`` calls (a second build in the same process used to find the module)."""
+    code = (
+        "import tempfile\n"
+        "from pathlib import Path\n"
+        "from solver.coup.cards import Variant\n"
+        "from solver.coup.tablebase import Family, build\n"
+        "family = Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)\n"
+        "for _ in range(2):\n"
+        "    assert [b.family for b in build([family], Path(tempfile.mkdtemp()), installed=False)] == [family]"
+    )
+    assert "solver.coup.tablebase.generate" in loaded_after(code)

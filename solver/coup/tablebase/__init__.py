@@ -25,7 +25,8 @@ from pathlib import Path
 
 from ..cards import Draft, Variant
 from .index import Family, locate
-from .library import Built, Library, Tick, closure, generate, setup_families, verify
+from .library import Built, Library, Tick, closure, setup_families, verify
+from .library import generate as generate_families  # not `generate`: the name of the generator's module
 from .probe import Probe, default_library, open_values, principal_line, probe, value_of
 from .store import Table, TableError, cache_dir, installed_dir
 
@@ -92,7 +93,7 @@ def build(
         groups.setdefault(family.variant, []).append(family)
     if workers <= 1 or len(groups) <= 1:
         library = Library(directories=None if installed else [], cache=target)
-        return generate([f for g in groups.values() for f in g], target, tick, known=library.find)
+        return generate_families([f for g in groups.values() for f in g], target, tick, known=library.find)
     from concurrent.futures import ProcessPoolExecutor
 
     out: list[Built] = []
@@ -106,7 +107,7 @@ def build(
 
 def _build_group(job: tuple[list[Family], Path, bool]) -> list[Built]:
     families, target, installed = job
-    return generate(families, target, known=Library(directories=None if installed else [], cache=target).find)
+    return generate_families(families, target, known=Library(directories=None if installed else [], cache=target).find)
 
 
 @dataclass(frozen=True)
