@@ -27,6 +27,7 @@ from .store import NO_RANK, SUFFIX, Table, TableError, cache_dir, installed_dir,
 
 if TYPE_CHECKING:  # the generator (scipy, networkx) is imported only to generate
     from .generate import Generator, Solved
+    from .probe import Memo
 
 Tick = Callable[[], None]
 
@@ -149,6 +150,7 @@ class Library:
         self.budget = budget
         self.tick = tick
         self._tables: dict[Family, Table] = {}
+        self._memo: Memo | None = None
 
     def __repr__(self) -> str:
         places = ", ".join(str(d) for d in [*self.directories, *([self.cache] if self.cache else [])])
@@ -160,7 +162,17 @@ class Library:
             return self
         other = Library(self.directories, self.cache, budget, self.tick)
         other._tables = self._tables
+        other._memo = self.memo
         return other
+
+    @property
+    def memo(self) -> Memo:
+        """What the probes of this library found (shared with its :meth:`limited` copies)."""
+        if self._memo is None:
+            from .probe import Memo
+
+            self._memo = Memo()
+        return self._memo
 
     def paths(self) -> list[Path]:
         return [*self.directories, *([self.cache] if self.cache else [])]
