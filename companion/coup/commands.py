@@ -67,11 +67,32 @@ def _solve(session: CoupSession, args: list[str]) -> list[Message]:
 
     table, budget = session.table, int(session.settings.get("budget", TABLE_BUDGET))
     state = table.view
-    if state is not None and state.turn.phase is not Phase.ACTION and not state.is_terminal():
+    mid_turn = state is not None and state.turn.phase is not Phase.ACTION and not state.is_terminal()
+    _generate_tables(table, mid_turn, budget)
+    if mid_turn:
         return [("", solve_decision(table, budget).text())]
     found = hypotheses(table)
     with progress("solving", total=len(found)) as tick:
         return [("", solve_text(solve_table(table, budget, tick, found)))]
+
+
+def _generate_tables(table: Table, mid_turn: bool, budget: int) -> None:
+    """Generate the endgame tables the position needs that are not there yet (those of 7-8
+    player games are not shipped), with a progress bar; `solve` then finds them."""
+    from solver.coup.tablebase import family_of
+    from solver.coup.tablebase.probe import library_for
+
+    from ..progress import progress
+    from .endgame import hypotheses
+
+    try:
+        library = library_for(budget)
+        missing = library.missing({family_of(h.state.heads_up()) for h in hypotheses(table, mid_turn)})
+    except GameError:
+        return  # `solve` says why
+    if missing:
+        with progress("generating endgame tables", total=len(missing)) as tick:
+            library.fill(missing, tick)
 
 
 def _rules(session: CoupSession, args: list[str]) -> list[Message]:

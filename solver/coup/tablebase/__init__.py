@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..cards import Draft, Variant
-from .index import Family, locate
+from .index import Family, family_of, locate
 from .library import Built, Library, Tick, closure, setup_families, verify
 from .library import generate as generate_families  # not `generate`: the name of the generator's module
 from .probe import Probe, default_library, open_values, principal_line, probe, value_of
@@ -43,6 +43,7 @@ __all__ = [
     "closure",
     "default_library",
     "families_for",
+    "family_of",
     "info",
     "installed_dir",
     "locate",

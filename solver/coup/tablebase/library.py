@@ -199,19 +199,32 @@ class Library:
         found = self.find(family)
         if found is not None:
             return found
-        if self.cache is None:
-            raise Unsupported(f"no table for {family.name} and no cache to generate it into")
-        missing = [f for f in closure([family]) if self.find(f) is None]
-        size = sum(f.positions for f in missing)
-        if self.budget is not None and size > self.budget:
-            raise TooLarge(
-                f"{size:,} positions to generate for {family.name}, more than the budget of {self.budget:,}; "
-                f"generate them once with `coup tablebase build`"
-            )
-        generate(missing, self.cache, tick or self.tick, known=self.find)
+        self.fill(self.missing([family]), tick)
         table = self.find(family)
         assert table is not None
         return table
+
+    def missing(self, families: Iterable[Family]) -> list[Family]:
+        """The families ``families`` need (themselves and those they lead to) that no file
+        holds, largest first."""
+        return [f for f in closure(families) if self.find(f) is None]
+
+    def fill(self, families: list[Family], tick: Tick | None = None) -> None:
+        """Generate ``families`` (their closure, see :meth:`missing`) into the cache, ``tick()``
+        after each one. Raises :class:`TooLarge` past the budget, :class:`Unsupported` without
+        a cache."""
+        if not families:
+            return
+        names = families[0].name + (f" and {len(families) - 1} more" if len(families) > 1 else "")
+        if self.cache is None:
+            raise Unsupported(f"no table for {names} and no cache to generate it into")
+        size = sum(f.positions for f in families)
+        if self.budget is not None and size > self.budget:
+            raise TooLarge(
+                f"{size:,} positions to generate for {names}, more than the budget of {self.budget:,}; "
+                f"generate them once with `coup tablebase build`"
+            )
+        generate(families, self.cache, tick or self.tick, known=self.find)
 
     def installed(self) -> list[tuple[Path, Family, int]]:
         """Every table file present: (file, family, bytes)."""
