@@ -346,17 +346,14 @@ class Expansion:
         return NODE, found, 0, step.coins[0] - s.coins[0], step.coins[1] - s.coins[1]
 
     def _set_edges(self, n: int, rows: list[tuple[Move, int, tuple[int, int, int, int, int]]]) -> None:
-        kind, target, arrangement, dx, dy, prob = self._flat
-        self._first[n] = len(kind)
-        moves = self.moves[n]
-        for move, code, (k, t, a, x, y) in rows:
-            moves.append(move)
-            kind.append(k)
-            target.append(t)
-            arrangement.append(a)
-            dx.append(x)
-            dy.append(y)
-            prob.append(code)
+        flat = self._flat
+        self._first[n] = len(flat[0])
+        if not rows:
+            return
+        moves, codes, found = zip(*rows, strict=True)
+        self.moves[n].extend(moves)
+        for column, values in zip(flat, (*zip(*found, strict=True), codes), strict=True):
+            column.extend(values)
 
     def _new(self, key: State) -> int:
         n = len(self.states)
