@@ -42,7 +42,7 @@ def heads_up_points(players: int, variant: Variant, seed: int) -> list[State]:
 
 
 @pytest.mark.parametrize("variant", list(Variant))
-@pytest.mark.parametrize("players", [2])
+@pytest.mark.parametrize("players", [2, 4, 6])
 def test_open_values_inside_turns_equal_the_engines_at_every_point_of_random_games(
     shipped: Library, variant: Variant, players: int
 ) -> None:
