@@ -74,3 +74,16 @@ def naive_text(naive: dict[str, float]) -> str:
         f"naive (the tests' brute force replaying up to each line): median {naive['naive_median_ms']} ms, "
         f"worst {naive['naive_worst_ms']} ms; {naive['naive_over_ours']}x ours in all"
     )
+
+
+def installed_env(**extra: str) -> dict[str, str]:
+    """The environment of a command timed as a person runs it after installing: bytecode
+    cached (pip compiles it at install; here in a folder of its own, so that no checkout is
+    written to), whatever ``PYTHONDONTWRITEBYTECODE`` the developer's shell sets."""
+    import os
+    import tempfile
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "companion-benchmark-bytecode")
+    env.update(extra)
+    return env

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.coup.tables import build_job
+from companion.coup.table_build import build_job
 from companion.runner import Runner
 from companion.tournament import tournament
 from solver.coup import Draft, Variant

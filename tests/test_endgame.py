@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from companion.coup.commands import session as Session
 from companion.coup.endgame import hypotheses, solve_table
 from companion.coup.tracker import replay
 from solver.coup import Character, GameError
+from solver.coup.tablebase import Library
 from solver.errors import Unsupported
 from tests.test_readable import unreadable
 
@@ -157,9 +159,13 @@ Erin lose ambassador
 """
 
 
-def test_solve_refuses_a_table_to_generate_beyond_the_budget_and_changes_nothing() -> None:
-    """The endgame of a 5-player game (a court of 5) is not shipped: it is generated on first
-    use, within the budget."""
+def test_solve_refuses_a_table_to_generate_beyond_the_budget_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table not there (here: nothing installed, as for a 7-8 player game) is generated on
+    first use, within the budget."""
+    probe_module = importlib.import_module("solver.coup.tablebase.probe")
+    monkeypatch.setattr(probe_module, "_DEFAULT", [Library(directories=[], cache=tmp_path)])
     session = Session(budget=1_000)
     for line in FIVE_DOWN_TO_TWO.splitlines():
         session.handle(line)

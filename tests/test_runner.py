@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from companion.archive import SUFFIX, Summary, analyze_record
-from companion.coup.tables import build_job, canonical
+from companion.coup.table_build import build_job, canonical
 from companion.runner import FileResult, Runner, Task, json_lines, local_cluster
 from companion.tournament import game_seed, tournament
 from solver.coup import Variant
@@ -370,7 +370,6 @@ def test_spicy_analyze_takes_a_folder(archive: Path, capsys: Any) -> None:
 def test_a_file_result_keeps_its_value_or_its_reason() -> None:
     assert FileResult("a", value=1) != FileResult("a", error="a: no")
     assert list(json_lines([FileResult("a", value=1)])) == [{"file": "a", "value": 1}]
-
 
 
 # -- the draft ---------------------------------------------------------------------------------

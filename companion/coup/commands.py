@@ -68,7 +68,9 @@ def _solve(session: CoupSession, args: list[str]) -> list[Message]:
 
     table, budget = session.table, int(session.settings.get("budget", TABLE_BUDGET))
     state = table.view
-    if state is not None and state.turn.phase is not Phase.ACTION and not state.is_terminal():
+    mid_turn = state is not None and state.turn.phase is not Phase.ACTION and not state.is_terminal()
+    _generate_tables(table, mid_turn, budget)
+    if state is not None and mid_turn:
         return [("", solve_decision(table, budget).text(_seat(table, state)))]
     found = hypotheses(table)
     seat = _seat(table, found[0].state)
@@ -101,6 +103,25 @@ def _after_draft(table: Table) -> str:
         f"  (the draft's value of your pick, {worth}, weighs {other}'s pick by the draft's equilibrium; this figure\n"
         f"  weighs every pick alike: coup table --draft-model equilibrium weighs it as the draft does)"
     )
+
+
+def _generate_tables(table: Table, mid_turn: bool, budget: int) -> None:
+    """Generate the endgame tables the position needs that are not there yet (those of 7-8
+    player games are not shipped), with a progress bar; `solve` then finds them."""
+    from solver.coup.tablebase import family_of
+    from solver.coup.tablebase.probe import library_for
+
+    from ..progress import progress
+    from .endgame import hypotheses
+
+    try:
+        library = library_for(budget)
+        missing = library.missing({family_of(h.state.heads_up()) for h in hypotheses(table, mid_turn)})
+    except GameError:
+        return  # `solve` says why
+    if missing:
+        with progress("generating endgame tables", total=len(missing)) as tick:
+            library.fill(missing, tick)
 
 
 def _rules(session: CoupSession, args: list[str]) -> list[Message]:

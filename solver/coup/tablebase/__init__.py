@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..cards import Draft, Variant
-from .index import Family, locate
-from .library import Built, Library, Tick, closure, generate, setup_families, verify
+from .index import Family, family_of, locate
+from .library import Built, Library, Tick, closure, setup_families, verify
+from .library import generate as generate_families  # not `generate`: the name of the generator's module
 from .probe import Probe, default_library, open_values, principal_line, probe, value_of
 from .store import Table, TableError, cache_dir, installed_dir
 
@@ -42,6 +43,7 @@ __all__ = [
     "closure",
     "default_library",
     "families_for",
+    "family_of",
     "info",
     "installed_dir",
     "locate",
@@ -79,7 +81,7 @@ def build(
     the installed tables. ``tick()`` after each family; ``installed=False`` ignores the
     installed tables (generates from scratch whatever ``directory`` does not hold). Raises
     :class:`~solver.errors.NotCertified` if one fails. (``coup tablebase build`` runs on the
-    job runner instead, a task per family: ``companion.coup.tables``.)
+    job runner instead, a task per family: ``companion.coup.table_build``.)
 
     >>> import tempfile
     >>> [b.family.name for b in build([Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)], Path(tempfile.mkdtemp()))]
@@ -87,7 +89,7 @@ def build(
     """
     target = cache_dir() if directory is None else directory
     library = Library(directories=None if installed else [], cache=target)
-    return generate(families, target, tick, known=library.find)
+    return generate_families(families, target, tick, known=library.find)
 
 
 @dataclass(frozen=True)
