@@ -4,6 +4,9 @@ after the tasks of the families it leads to, each a fresh generation from those 
 comes back to the client, which checks it (checksum, family, the one-step equation at a few turn
 starts probed) in a staging folder beside the cache before moving it in: an interrupted build
 leaves no partial file installed.
+
+>>> kept(b"a table file")  # a family already kept, handed on to the families that need it
+(b'a table file', None)
 """
 
 from __future__ import annotations
