@@ -77,17 +77,17 @@ class Analysis:
     skipped: list[tuple[int, str]] = field(default_factory=list)  # endgame lines not solved, why
 
     def players(self) -> dict[str, dict[str, int]]:
-        """Per player: claims, proved, caught, unchallenged, and bluffs known (claims caught
-        or impossible when made)."""
+        """Per player: claims = proved + caught + unchallenged + open (a claim whose window is
+        still open at the end of the record), and bluffs known (claims caught or impossible when
+        made)."""
         out = {
-            name: {"claims": 0, "proved": 0, "caught": 0, "unchallenged": 0, "bluffs_known": 0}
+            name: {"claims": 0, "proved": 0, "caught": 0, "unchallenged": 0, "open": 0, "bluffs_known": 0}
             for name in self.table.names
         }
         for c in self.claims:
             row = out[c.player]
             row["claims"] += 1
-            if c.outcome is not None:
-                row[c.outcome] += 1
+            row[c.outcome or "open"] += 1
             if c.outcome == "caught" or c.probability == 0:
                 row["bluffs_known"] += 1
         return out
@@ -297,11 +297,11 @@ def analysis_text(a: Analysis) -> str:
             f"  line {n.line:>3}  {n.challenger} on {n.claimant}'s {n.character.name_en}: "
             f"{percent(n.success_probability)}, {result}{luck}{risk}"
         )
-    rows.append("players: claims = proved + caught + unchallenged; bluffs known")
+    rows.append("players: claims = proved + caught + unchallenged + open; bluffs known")
     for name, row in a.players().items():
         rows.append(
-            f"  {name:<10} {row['claims']:>3} = {row['proved']} + {row['caught']} + {row['unchallenged']}; "
-            f"{row['bluffs_known']} known"
+            f"  {name:<10} {row['claims']:>3} = {row['proved']} + {row['caught']} + {row['unchallenged']} "
+            f"+ {row['open']}; {row['bluffs_known']} known"
         )
     if a.endgame:
         rows.append("endgame (open-hand values from the mover's side, before -> after):")
