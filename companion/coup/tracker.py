@@ -224,16 +224,17 @@ class Table(Lines[Line]):
     def notes(self) -> tuple[str, ...]:
         return self.knowledge.notes if self.knowledge is not None else ()
 
-    def record_lines(self, defaults: bool = False) -> list[str]:
-        """The canonical record: the set-up in its canonical order (``defaults``: with the
-        ``variant`` and ``draft`` lines not typed), then every play line."""
-        setup = [line.canonical() for line in self.setup.lines(defaults)]
+    def record_lines(self) -> list[str]:
+        """The canonical record: the set-up in its canonical order (``variant`` and, for two
+        players, ``draft`` written even when not typed), then every play line. The journal is
+        this from the first line, so its line numbers are the canonical form's."""
+        setup = [line.canonical() for line in self.setup.lines(defaults=True)]
         played = self.lines[self.played_from :] if self.started else ()
         return setup + [line.canonical() for _, line in played]
 
     def record(self) -> str:
         """The canonical form of the record (``coup replay --canonical``), with a final newline."""
-        return "".join(line + "\n" for line in self.record_lines(defaults=True))
+        return "".join(line + "\n" for line in self.record_lines())
 
     def last_line(self) -> str | None:
         return self.lines[-1][1].canonical() if self.lines else None
