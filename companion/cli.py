@@ -214,6 +214,7 @@ def analyze_file(args: argparse.Namespace, game: Game, analysis: Analysis) -> in
         return 2
     text = path.read_text(encoding="utf-8")
     try:
+        check_header(text, game, str(path))
         with progress("analysing", total=len(text.splitlines()), quiet=args.json) as tick:
             result = analysis.from_args(text, args, tick, str(path))
         if args.plot:
