@@ -76,3 +76,60 @@ def test_an_empty_record_is_an_empty_game_for_every_sub_command(game: str, tmp_p
     assert new.returncode == 0
     resumed = run(game, "table", "--resume", stdin="quit\n", tmp=tmp_path)
     assert resumed.returncode == 0 and "record" not in resumed.stderr, resumed.stderr
+
+
+TRESOR_HAND = (
+    "hand 1cn 1en 1ev 1ev 1rv 1rb 1rb 2cn 2cv 2cv 2cb 2en 2ev 2eb 2rb 2rb 3cn 3cn 3cv 3cv 3en 3en 3ev 3rn 3rb 3rb"
+)
+PROMPTS = {  # (game, arguments, lines typed first, what `table` and `odds` print)
+    "coup table": ("coup", ["table"], ["players Alice Bob Carol", "me Alice", "hand duke captain"], ("unseen", "Bob")),
+    "coup puzzle": (
+        "coup",
+        ["puzzle", str(EXAMPLES / "puzzles" / "05-exchange-luck.toml"), "--seed", "1"],
+        ["Alice income"],
+        ("You are Alice", "Open hands"),
+    ),
+    "coup play": ("coup", ["play", "--players", "3", "--seed", "3"], [], ("unseen", "Bob")),
+    "spicy table": ("spicy", ["table"], ["game spicy", "players Ana Ben Cleo", "me Ana"], ("pile", "pile")),
+    "spicy play": ("spicy", ["play", "--players", "3", "--seed", "3"], [], ("pile", "true plays")),
+    "tresor table": (
+        "tresor",
+        ["table"],
+        ["game tresor", "players Ana Ben", "me Ana", TRESOR_HAND, "start 2eb"],
+        ("owners", "treasure"),
+    ),
+    "tresor play": ("tresor", ["play", "--players", "2", "--seed", "3"], [], ("owners", "treasure")),
+}
+REFUSALS = ("is not a player", "unknown word", "needs a player first", "cannot be played", "not your move")
+
+
+@pytest.mark.parametrize("prompt", list(PROMPTS))
+def test_every_prompt_answers_the_core_commands(prompt: str, tmp_path: Path) -> None:
+    """help, table, odds, history and quit, at a table, in a puzzle, against bots."""
+    from companion.session import CORE
+
+    game, args, first, (table, odds) = PROMPTS[prompt]
+    if "play" in args:
+        args = [*args, "--record", str(tmp_path / f"game.{game}")]
+    typed = [*first, "help", "history", "table", "odds", "quit"]
+    done = run(game, *args, stdin="".join(line + "\n" for line in typed), tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert not any(refusal in out for refusal in REFUSALS), out
+    listed = out[out.index("Commands:") :]
+    assert all(f"\n  {name} " in listed for name in CORE)
+    assert "   1  " in out  # the history, numbered
+    assert table in out and odds in out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_persons_seat_is_you_in_every_game_against_bots_or_the_name_given(game: str, tmp_path: Path) -> None:
+    for extra, name in (([], "You"), (["--name", "Zoe"], "Zoe")):
+        record = tmp_path / f"{name}.{game}"
+        done = run(game, "play", "--players", "3", "--seed", "1", "--record", str(record), *extra, stdin="quit\n")
+        assert done.returncode == 0, done.stderr
+        lines = record.read_text().splitlines()
+        assert f"me {name}" in lines and any(line.startswith(f"players {name} ") for line in lines)
+    clash = run(game, "play", "--players", "3", "--name", "pass", "--record", str(tmp_path / "x"), stdin="quit\n")
+    assert clash.returncode == 2 and "Traceback" not in clash.stderr
+    assert clash.stderr.strip().startswith(f"{game} play: ") and len(clash.stderr.strip().splitlines()) == 1

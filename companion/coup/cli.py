@@ -105,7 +105,7 @@ def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
 
     if kinds and len(kinds) != args.players - 1:
         raise GameError(f"--bots names {len(kinds)} personalities for {args.players - 1} bots")
-    return BotTable(args.players, Variant.parse(args.variant), args.seed, kinds)
+    return BotTable(args.players, Variant.parse(args.variant), args.seed, kinds, name=args.name)
 
 
 def _puzzle(args: argparse.Namespace) -> int:

@@ -77,7 +77,7 @@ def _plot(session: TreasureSession, args: list[str]) -> list[Message]:
     return [("info", f"the domain is drawn in {args[0]}")]
 
 
-COMMANDS: tuple[Command[Table], ...] = (
+COMMANDS: tuple[Command[TreasureSession], ...] = (
     Command("table", "table", "the domain, every player, the odds, your best bids and placements", _table),
     Command("domain", "domain", "the domain in colour", _domain),
     Command("odds", "odds", "the exact chance of every treasure", _odds),
