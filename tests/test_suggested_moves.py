@@ -209,3 +209,83 @@ def test_the_better_moves_of_coup_analyze_are_accepted_at_their_line() -> None:
 def test_the_better_moves_of_many_analyses_are_accepted_at_their_line() -> None:
     records = [random_record(players=2, seed=seed, me=0) for seed in range(SLOW_RECORDS)]
     assert _better_moves_apply(records) > 200
+
+
+# -- Spicy and the treasure game ---------------------------------------------------------------
+
+
+def _said_moves(texts: list[str]) -> list[str]:
+    """The moves a message suggests: the items after "true plays now:", the challenge of an
+    "advice: challenge T: ..." row, the move before the figures of "best: ..." rows."""
+    found = []
+    for text in texts:
+        if "true plays now: play " in text:
+            found += text.split("true plays now: ")[1].split(", ")
+        for match in re.finditer(r"advice: (challenge \w+):", text):
+            found.append(match.group(1))
+        for match in re.finditer(r"(?:best: |^\s+)((?:place|bid) [^(,]*?)(?: \(|, worth)", text, re.M):
+            found.append(match.group(1))
+    return found
+
+
+def test_spicy_suggestions_are_accepted_at_the_table_and_against_bots() -> None:
+    from companion.spicy.bots import BotTable, bot_game
+    from companion.spicy.commands import session
+    from companion.spicy.report import odds_text
+    from solver.spicy import Kind as SpicyKind
+
+    checked = 0
+    for seed in range(3):
+        _, record = bot_game(["challenger", "honest", "bluffer"], seed=seed, record_seat=0)
+        s = session()
+        for line in record:
+            said = [text for _, text in s.handle(line)]
+            said += odds_text(s.table).splitlines() if s.table.state is not None and s.table.hand_given else []
+            for move in _said_moves(said):
+                s.table.apply_text(move)  # the seat's move, nameless, as printed
+                checked += 1
+    game = BotTable(players=3, seed=5)
+    said = [text for _, text in game.intro()]
+    while not game.finished:
+        options = [o for o in game.moves() if o != "..."]
+        listed = [o for o in said[-1].split("Your move: ")[-1].split(". You hold")[0].split(", ") if o != "..."]
+        for typed in sorted({*options, *listed, *_said_moves(said)}):
+            move, state = game.seat_move(typed), game.state
+            while move not in state.legal_moves():  # a play typed in the window before it: the card let stand
+                state = state.apply(next(m for m in state.legal_moves() if m.kind is SpicyKind.DECLINE))
+            assert move in state.legal_moves(), typed
+            checked += 1
+        said = [text for _, text in game.handle(options[-1])]
+    assert checked > 100
+
+
+def test_treasure_suggestions_are_accepted_at_the_table_and_against_bots() -> None:
+    from companion.treasure.bots import BotTable
+    from companion.treasure.commands import session
+    from solver.treasure import Kind as TreasureKind
+    from solver.treasure import Move as TreasureMove
+    from solver.treasure import Phase as TreasurePhase
+
+    checked = 0
+    game = BotTable(players=3, seed=4)
+    said = [text for _, text in game.intro()]
+    while not game.finished and checked < 400:
+        state = game.state
+        own_turn = state.turn.phase is TreasurePhase.TURN
+        rows = [text for _, text in game.handle("placements" if own_turn else "bids")]
+        for typed in {*game.moves(), *_said_moves([*said, *rows])}:
+            move, legal = game.seat_move(typed), state.legal_moves()
+            if move.kind is TreasureKind.BID and state.turn.phase is TreasurePhase.NEURO:
+                legal = state.apply(TreasureMove(TreasureKind.NEURO, 0)).legal_moves()  # the bid calls neuro first
+            assert move in legal, typed
+            checked += 1
+        said = [text for _, text in game.handle(game.moves()[0])]
+    s = session()
+    for line in game.record:
+        said = [text for _, text in s.handle(line)]
+        mine = s.table.names and s.table.turn == s.table.names[0] and s.table.waiting is None
+        rows = [text for _, text in s.handle("placements 3")] if mine else []
+        for move in _said_moves([*said, *rows]):
+            s.table.apply_text(move)  # the seat's move, nameless, as printed
+            checked += 1
+    assert checked > 100

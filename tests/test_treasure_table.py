@@ -456,9 +456,9 @@ def test_the_seats_placements_are_listed_by_points_plus_the_change_in_its_sets()
 def test_the_seat_is_told_its_best_placement_when_its_turn_comes_and_its_best_bid_in_a_round() -> None:
     t = table(TWO, SMALL, "Ana place 2en at 0 1")
     _, words = said(t, "Ben place 2cv at 1 0")
-    assert "your turn: best 2cn at 1 1 (+1 VP, sets +1) ('placements' lists them all)" in words
+    assert "your turn, best: place 2cn at 1 1 (+1 VP, sets +1) ('placements' lists them all)" in words
     _, words = said(table(TWO, SMALL, "Ana place 2en at 0 1"), "Ben neuro")
-    assert any(w.startswith("your best bid: ") for w in words)
+    assert any(w.startswith("a round is open, your best: bid ") for w in words)
 
 
 # -- records ---------------------------------------------------------------------------------------
@@ -547,10 +547,13 @@ def test_the_commands_show_the_odds_bids_placements_and_the_domain() -> None:
     assert s.handle("odds")[0][1].startswith("treasure: 1cn 1/8 (12%)")
     assert s.handle("bids 2") == [
         ("", "your bids, best first:"),
-        ("", "  5 on 0 0 with 1, worth +5/8"),
-        ("", "  1 on 0 0 with 0, worth 0"),
+        ("", "  bid 5 on 0 0 with 1, worth +5/8"),
+        ("", "  bid 1 on 0 0 with 0, worth 0"),
     ]
-    assert s.handle("placements 1") == [("", "your placements, best first:"), ("", "  1ev at -1 0 (0 VP, sets -1)")]
+    assert s.handle("placements 1") == [
+        ("", "your placements, best first:"),
+        ("", "  place 1ev at -1 0 (0 VP, sets -1)"),
+    ]
     assert s.handle("domain")[0][1].splitlines()[1] == " 0   2★v*"
     assert "turn: Ana" in s.handle("table")[0][1]
 

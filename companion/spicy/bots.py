@@ -233,13 +233,22 @@ class BotTable(SoloGame[Move]):
         you = self.name
         line = parse_line(text if fold(words[0]) == fold(you) else f"{you} {text}", self.names, self.deck)
         move = _move_of(line, you) if line is not None else None
+        if window and move is not None and move.kind is Kind.PLAY:
+            return move  # a play typed in a window lets the top card stand first, as at a table
         if move is None or move not in legal:
             options = ", ".join(_said(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
             raise IllegalMove(f"{text.strip()!r} cannot be played now; you may: {options}", input=text)
         return move
 
     def play(self, typed: str, move: Move) -> list[Message]:
-        return self._apply(move) + self._run()
+        said: list[Message] = []
+        if move not in self.state.legal_moves():  # a play typed in a window: the card is let stand
+            said = self._apply(next(m for m in self.state.legal_moves() if m.kind is Kind.DECLINE and m.player == 0))
+            said += self._run()
+            if self.finished or move not in self.state.legal_moves():
+                return [*said, ("error", f"{typed!r} cannot be played now: the table went on")]
+            said = said[:-1]  # not asked again: the move typed is played
+        return said + self._apply(move) + self._run()
 
     def _apply(self, move: Move) -> list[Message]:
         self.state = play_move(self.state, move, [self.view, *(b.view for b in self.bots.values())])

@@ -207,11 +207,21 @@ class BotTable(SoloGame[Move]):
         return _move_of(line)
 
     def play(self, typed: str, move: Move) -> list[Message]:
+        said: list[Message] = []
+        if move.kind is Kind.BID and self.state.turn.phase is Phase.NEURO:  # the bid suggested: call neuro first
+            said = self._apply(Move(Kind.NEURO, 0)) + self._run()
+            if self.finished or not self._bidding():
+                return [*said, ("error", f"{typed!r} cannot be played now: the table went on")]
+            said = said[:-1]  # not asked again: the bid typed is played
         try:
-            said = self._apply(move)
+            said += self._apply(move)
         except IllegalMove as error:
-            return [("error", str(error))]
+            return [*said, ("error", str(error))]
         return said + self._run()
+
+    def _bidding(self) -> bool:
+        """The person is to bid in the open round."""
+        return self.state.turn.phase is Phase.BID and self.state.current_player() == 0
 
     def _apply(self, move: Move) -> list[Message]:
         after = self.state.apply(move)  # raises before anyone is told

@@ -25,10 +25,11 @@ solver.errors.IllegalMove: 1ev at 0 2 touches 1cn only and is not compatible wit
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from solver.errors import IllegalMove
+from solver.errors import IllegalMove, ParseError
 from solver.treasure import (
     STANDARD,
     BidValue,
@@ -228,7 +229,16 @@ class Table(Lines[Line]):
     # -- applying a line ---------------------------------------------------------------------
 
     def parse(self, text: str) -> Line | None:
-        return parse_line(text, self.names)
+        """The line ``text`` names; a player's line typed without a name is the tracked seat's
+        (``place 1cn at 0 1``, ``bid 5 on 0 1 with nature``: moves as the house suggests them)."""
+        try:
+            return parse_line(text, self.names)
+        except ParseError:
+            if self.me is None:
+                raise
+            with contextlib.suppress(ParseError):
+                return parse_line(f"{self.names[self.me]} {text}", self.names)
+            raise
 
     def next_number(self) -> int:
         return self.count + 1
