@@ -95,7 +95,7 @@ PROMPTS = {  # (game, arguments, lines typed first, what `table` and `odds` prin
     "tresor table": (
         "tresor",
         ["table"],
-        ["game tresor", "players Ana Ben", "me Ana", TRESOR_HAND, "start 2eb"],
+        ["game tresor", "players Ana Ben", "start 2eb"],  # a spectator's table
         ("owners", "treasure"),
     ),
     "tresor play": ("tresor", ["play", "--players", "2", "--seed", "3"], [], ("owners", "treasure")),

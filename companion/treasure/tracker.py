@@ -172,14 +172,15 @@ class Table(Lines[Line]):
         return self.state.hands[self.me]
 
     def treasure_odds(self) -> dict[Card, Fraction]:
-        """Every kind the treasure may be, with its exact chance from the seat ({} during the set-up)."""
-        if self.state is None or self.me is None:
+        """Every kind the treasure may be, with its exact chance from the seat, or for a
+        spectator from the start card and the placed cards ({} during the set-up)."""
+        if self.state is None:
             return {}
         return odds.treasure_odds(self.state, self.me)
 
     def treasure_cells(self) -> tuple[tuple[Tile, Fraction], ...]:
         """The domain cards that may be the treasure, with their chance, likeliest first."""
-        if self.state is None or self.me is None:
+        if self.state is None:
             return ()
         return odds.treasure_cells(self.state, self.me)
 
@@ -257,8 +258,8 @@ class Table(Lines[Line]):
         if line.verb in SETUP:
             if self.played:
                 raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has begun")
-            setup = self.setup.apply(line)
-            state = setup.opening() if setup.missing() is None and self.state is None else self.state
+            setup = self.setup.apply(line)  # a spectator's set-up may still become a seat's (me, hand)
+            state = setup.opening() if setup.missing() is None else None
             return replace(self, setup=setup, state=state, order=((0, 0),))
         s = self.state
         if s is None:
