@@ -62,7 +62,8 @@ def generate_in_process(what: str) -> dict[str, Any]:
 
 
 def _generate(what: str) -> dict[str, Any]:
-    from solver.coup.tablebase import build as build_tables
+    from companion.coup.tables import build_job
+    from companion.runner import Runner
 
     if what == "1v1":
         families = [ONE_ONE]
@@ -72,7 +73,8 @@ def _generate(what: str) -> dict[str, Any]:
         families = families_for(None, 2, None)
     with tempfile.TemporaryDirectory() as directory:
         started = time.perf_counter()
-        built = build_tables(families, Path(directory), workers=2, installed=False)
+        with Runner(workers=2, quiet=True) as run:
+            built = build_job(families, run, Path(directory), installed=False)
         seconds = time.perf_counter() - started
     return {
         "seconds": seconds,

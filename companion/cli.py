@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from solver.errors import GameError
 
+from .figures import exact
 from .games import Game, check_header
 from .progress import progress
 from .prompt import Front, run, whole_lines
@@ -104,6 +105,7 @@ def add_replay(sub: Any, game: Game) -> argparse.ArgumentParser:
     parser.add_argument("file")
     parser.add_argument("--json", action="store_true", help="the table as JSON")
     parser.add_argument("--canonical", action="store_true", help="print the canonical form of the record")
+    exact_option(parser)
     parser.set_defaults(func=lambda args: replay_file(args, game))
     return parser
 
@@ -196,14 +198,23 @@ class Analysis(Protocol):
 
     def plot(self, result: Any, path: str) -> None: ...
 
+    def archive_counts(self, result: Any) -> dict[str, dict[str, int]]: ...
+
 
 def add_analyze(sub: Any, game: Game, module: str, help: str, picture: str) -> argparse.ArgumentParser:
-    """The ``analyze FILE [--json] [--plot OUT.png]`` sub-command: the game's analysis
-    ``module`` (imported when the command runs) annotates the record."""
+    """The ``analyze FILE|DIR [--json] [--plot OUT.png]`` sub-command: the game's analysis
+    ``module`` (imported when the command runs) annotates the record; a folder's records are
+    analysed on the job runner and summed up per player (:mod:`companion.archive`)."""
+    from . import runner
+
     parser: argparse.ArgumentParser = sub.add_parser("analyze", help=help)
-    parser.add_argument("file")
+    parser.add_argument("file", help="a record, or a folder of records")
     parser.add_argument("--json", action="store_true", help="the analysis as JSON")
     parser.add_argument("--plot", metavar="OUT.png", help=picture)
+    exact_option(parser)
+    parser.add_argument("--csv", action="store_true", help="a folder: the summary per player as CSV")
+    parser.add_argument("--write", action="store_true", help="a folder: each analysis beside its record")
+    runner.add_options(parser)
     parser.set_defaults(func=lambda args: analyze_file(args, game, import_module(module)))
     return parser
 
@@ -214,6 +225,10 @@ def analyze_file(args: argparse.Namespace, game: Game, analysis: Analysis) -> in
     path = Path(args.file)
     if missing(path, f"{game.command} analyze"):
         return 2
+    if path.is_dir():
+        from .archive import analyze_folder
+
+        return analyze_folder(args, game, getattr(analysis, "__name__", ""))
     text = path.read_text(encoding="utf-8")
     try:
         check_header(text, game, str(path))
@@ -227,6 +242,11 @@ def analyze_file(args: argparse.Namespace, game: Game, analysis: Analysis) -> in
     return 0
 
 
+def exact_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--exact`` option: human text shows exact fractions (:func:`companion.figures.exact`)."""
+    parser.add_argument("--exact", action="store_true", help="show probabilities and values as exact fractions")
+
+
 def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequence[str] | None = None) -> int:
     """Parse the command line of ``prog`` (its sub-commands declared by ``build``) and run the
     chosen one."""
@@ -237,4 +257,5 @@ def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequen
     build(sub)
     args = parser.parse_args(argv)
     handler: Handler = args.func
-    return handler(args)
+    with exact(getattr(args, "exact", False)):
+        return handler(args)

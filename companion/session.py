@@ -29,8 +29,11 @@ from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
 from solver.errors import GameError, ParseError
 
+from .figures import columns, counted, exact
 from .records import Journal, replay
 
+EXACT = "--exact"
+"""After a command at the prompt (``odds --exact``): its probabilities and values as exact fractions."""
 Style = Literal["", "info", "flag", "impossible", "error", "over"]
 """How a message is shown: plain, information, a flag, an impossible claim, an error, the end."""
 Message = tuple[Style, str]
@@ -181,14 +184,16 @@ class Prompted(Protocol):
 
 def dispatch(conversation: Prompted, text: str) -> list[Message] | None:
     """Run the command ``text`` names (its first word, any case; more words only for a command
-    that takes arguments) and return what it says, a GameError as one error line; None when
-    ``text`` is not a command."""
+    that takes arguments; ``--exact`` after it for exact fractions) and return what it says, a
+    GameError as one error line; None when ``text`` is not a command."""
     words = text.split()
     command = conversation.commands.get(words[0].lower()) if words else None
-    if command is None or (len(words) > 1 and not command.arguments):
+    args = [w for w in words[1:] if w != EXACT]  # `--exact`: its probabilities and values as exact fractions
+    if command is None or (args and not command.arguments):
         return None
     try:
-        return command.run(conversation, words[1:])
+        with exact(EXACT in words[1:]):
+            return command.run(conversation, args)
     except GameError as error:
         return [("error", str(error))]
 
@@ -308,13 +313,15 @@ def _save(session: TableSession[Any], args: list[str]) -> list[Message]:
     path = Path(args[0])
     lines = session.table.record_lines()
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    return [("info", f"saved {len(lines)} lines to {path}")]
+    return [("info", f"saved {counted(len(lines), 'line')} to {path}")]
 
 
 def _help(session: Prompted, args: list[str]) -> list[Message]:
     rows: list[Message] = [("", session.hello)]
     rows.append(("", "Commands:"))
-    rows.extend(("", f"  {c.usage:<16} {c.help}") for c in session.commands.values())
+    table = columns([[c.usage, c.help] for c in session.commands.values()], indent="  ")
+    rows.extend(("", row) for row in table)
+    rows.append(("", f"Add {EXACT} to a command (odds {EXACT}) for its probabilities and values as exact fractions."))
     return rows
 
 

@@ -13,6 +13,7 @@ from companion.coup.cli import main
 from companion.coup.commands import session as Session
 from companion.coup.draft_advice import Advice, advice_for, from_tables
 from companion.coup.tracker import replay
+from companion.figures import value
 from solver.coup import Character, Draft, Variant
 from solver.coup.draft import deals, games, opening, pick_pairs, solve_pair
 from solver.equilibrium import bayesian_game
@@ -164,11 +165,14 @@ def test_pick_first_refuses_a_dealt_card(capsys: pytest.CaptureFixture[str]) -> 
 def test_coup_draft_prints_the_first_seats_table_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["draft"]) == 0
     text = capsys.readouterr().out
-    assert "first player (game value" in text and "second player" not in text
+    assert "first player (the whole draft is worth -0.08)" in text and "second player" not in text
     assert text.count("\n  duke") == 1
+    assert "\n  duke           -1     -0.67        -1    -0.33       +0.13  ambassador\n" in text  # dealt a duke
+    assert main(["draft", "--exact"]) == 0
+    assert "first player (the whole draft is worth -41/540)" in capsys.readouterr().out
     assert main(["draft", "--seat", "second"]) == 0
     text = capsys.readouterr().out
-    assert "second player (game value" in text and "first player" not in text
+    assert "second player (the whole draft is worth +0.08)" in text and "first player" not in text
 
 
 def test_coup_draft_help_says_the_default_seat(capsys: pytest.CaptureFixture[str]) -> None:
@@ -183,7 +187,8 @@ def test_the_table_suggests_the_pick_after_the_dealt_card() -> None:
         assert not any("draft: pick" in text for _, text in session.handle(line))
     said = [text for _, text in session.handle("dealt captain")]
     expected = advice_for(Variant.AMBASSADOR, Draft.DEALT_FIRST).advice(1, Character.CAPTAIN)
-    assert any(text.startswith("draft: pick") and expected["value"] in text for text in said)
+    worth = f"worth {value(Fraction(expected['value']))}"
+    assert any(text.startswith("draft: pick") and worth in text for text in said)
     assert not any("draft: pick" in text for _, text in session.handle("pick duke"))
 
 

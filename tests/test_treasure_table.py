@@ -218,7 +218,7 @@ def test_a_refused_placement_says_which_rule_it_breaks() -> None:
     )
     assert refused(t, "Ana place 1cv at 5 5") == "1cv at 5 5 touches no domain card"
     assert refused(t, "Ana place 1cv at 0 0") == "0 0 already holds 2ev"
-    assert refused(t, "Ana place 2ev at 0 -1") == "Ana holds no 2ev (hand: 1cn1cv1en1ev2cn2cv)"
+    assert refused(t, "Ana place 2ev at 0 -1") == "Ana holds no 2ev (hand: 1cn 1cv 1en 1ev 2cn 2cv)"
     assert refused(t, "Ben place 2ev at 0 -1").startswith("Ben cannot place now: the table waits for Ana")
 
 
@@ -547,12 +547,13 @@ def test_the_commands_show_the_odds_bids_placements_and_the_domain() -> None:
     assert s.handle("odds")[0][0] == "error"
     for line in TWO.splitlines():
         s.handle(line)
-    assert s.handle("odds")[0][1].startswith("treasure: 1cn 1/8 (12%)")
+    assert s.handle("odds")[0][1].startswith("treasure: 1cn 1/8 (13%)")
     assert s.handle("bids 2") == [
         ("", "your bids, best first:"),
-        ("", "  bid 5 on 0 0 with 1, worth +5/8"),
+        ("", "  bid 5 on 0 0 with 1, worth +0.63"),
         ("", "  bid 1 on 0 0 with 0, worth 0"),
     ]
+    assert s.handle("bids 1 --exact")[1] == ("", "  bid 5 on 0 0 with 1, worth +5/8")
     assert s.handle("placements 1") == [
         ("", "your placements, best first:"),
         ("", "  place 1ev at -1 0 (0 VP, sets -1)"),

@@ -25,7 +25,7 @@ from solver.coup.puzzle import Hypothesis
 from solver.coup.state import WINDOWS
 from solver.errors import TooLarge
 
-from ..language import percent
+from ..figures import probability, value
 from ..plots import integer_ticks, pyplot, save
 from ..records import replay
 from .advice import THRESHOLD
@@ -288,16 +288,16 @@ def analysis_text(a: Analysis) -> str:
     rows = ["claims (chance the claimant held the character, from the record's seat):"]
     for c in a.claims:
         flag = f"  {c.level.upper()}" if c.flagged and c.level else ""
-        rows.append(f"  line {c.line:>3}  {c.player} {c.character.name_en}: {percent(c.probability)}{flag}")
+        chance = probability(c.probability, marks=[a.table.threshold])
+        rows.append(f"  line {c.line:>3}  {c.player} {c.character.name_en}: {chance}{flag}")
     rows.append("challenges (chance of success just before):")
     for n in a.challenges:
         result = "succeeded" if n.succeeded else "failed" if n.succeeded is False else "open"
         luck = "  (lucky)" if lucky(n) else ""
-        risk = f"; risked both cards with {percent(a.double_risk[n.line])}" if n.line in a.double_risk else ""
-        rows.append(
-            f"  line {n.line:>3}  {n.challenger} on {n.claimant}'s {n.character.name_en}: "
-            f"{percent(n.success_probability)}, {result}{luck}{risk}"
-        )
+        risk = f"; risked both cards with {probability(a.double_risk[n.line])}" if n.line in a.double_risk else ""
+        chance = probability(n.success_probability, marks=[THRESHOLD] if n.succeeded else [])
+        what = f"{n.challenger} on {n.claimant}'s {n.character.name_en}"
+        rows.append(f"  line {n.line:>3}  {what}: {chance}, {result}{luck}{risk}")
     rows.append("players: claims = proved + caught + unchallenged + open; bluffs known")
     for name, row in a.players().items():
         rows.append(
@@ -305,11 +305,15 @@ def analysis_text(a: Analysis) -> str:
             f"+ {row['open']}; {row['bluffs_known']} known"
         )
     if a.endgame:
-        rows.append("endgame (open-hand values from the mover's side, before -> after):")
+        rows.append("endgame: the mover's P(win) - P(loss) before -> after each move, with best play and every")
+        rows.append("card known, averaged over what the record's seat cannot see:")
         for e in a.endgame:
-            mark = e.mark or ""
-            better = f"  better: {e.best}" if e.mark else ""
-            rows.append(f"  line {e.line:>3}  {e.move}{mark}  {e.value_before} -> {e.value_after}{better}")
+            values = f"{value(e.value_before)} -> {value(e.value_after)}"
+            rows.append(f"  line {e.line:>3}  {e.move}{e.mark or ''}  {values}")
+            if e.mark and e.best == e.move:
+                rows[-1] += "  (the best move: the drop is what not seeing the cards costs)"
+            elif e.mark:
+                rows[-1] += f"  better: {e.best}"
     for number, why in a.skipped:
         rows.append(f"  line {number:>3}  not solved: {why}")
     return "\n".join(rows)
@@ -350,6 +354,30 @@ def figure(a: Analysis) -> Any:
     for ax in axes:
         ax.grid(alpha=0.3)
     return fig
+
+
+def archive_counts(a: Analysis) -> dict[str, dict[str, int]]:
+    """Per player, for a summary across an archive (``coup analyze DIR``): claims, bluffs
+    caught, challenges made and won, lucky challenges, endgame blunders (``??``)."""
+    out = {
+        name: {
+            "claims": row["claims"],
+            "bluffs_caught": row["caught"],
+            "challenges": 0,
+            "challenges_won": 0,
+            "lucky_challenges": 0,
+            "endgame_blunders": 0,
+        }
+        for name, row in a.players().items()
+    }
+    for n in a.challenges:
+        row = out[n.challenger]
+        row["challenges"] += 1
+        row["challenges_won"] += bool(n.succeeded)
+        row["lucky_challenges"] += lucky(n)
+    for e in a.endgame:
+        out[e.player]["endgame_blunders"] += e.mark == "??"
+    return out
 
 
 def from_args(text: str, args: argparse.Namespace, tick: Callable[[], None], path: str) -> Analysis:

@@ -24,9 +24,10 @@ from fractions import Fraction
 from typing import Any
 
 from solver.coup import Character, Draft, GameError, Kind, Move, State, Variant, new_game
-from solver.coup.messages import claimed
+from solver.coup.messages import claimed, decision
 from solver.coup.public import claim_of, claimant
 
+from ..figures import counted
 from ..records import replay
 from ..session import YOU, Command, Message, SoloGame, check_personality, playing_as, seat_commands, seat_seed
 from .endgame import common_moves, open_hypotheses, weigh
@@ -282,6 +283,15 @@ def bot_game(personalities: list[str], variant: Variant, seed: int, max_moves: i
     return state.winner() if state.is_terminal() else None
 
 
+def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
+    """A game of a tournament (:mod:`companion.tournament`): the winning seat (none: a draw),
+    in the variant drawn from the seed. Raises GameError for a player count Coup does not have."""
+    if not 2 <= len(personalities) <= 6:
+        raise GameError(f"{len(personalities)} bots: Coup's bots play 2 to 6")
+    winner = bot_game(personalities, Variant(seed % 2), seed)
+    return () if winner is None else (winner,)
+
+
 @dataclass
 class BotTable(SoloGame[Move]):
     """``coup play``: the player holds seat 0 (named ``name``, "You" by default) against bots;
@@ -370,7 +380,7 @@ class BotTable(SoloGame[Move]):
                 moves = self.state.legal_moves()
                 if len(moves) > 1:
                     options = ", ".join(m.text(self.names) for m in moves)
-                    return [*out, ("info", f"Your move ({options}). {self._cards()}")]
+                    return [*out, ("info", f"Your move: {decision(self.state)} ({options}). {self._cards()}")]
                 move = moves[0]
             else:
                 seat = self.state.current_player()
@@ -386,8 +396,8 @@ class BotTable(SoloGame[Move]):
         s = self.state
         mine = " ".join(c.name_en for c in s.hidden[0]) or "none"
         others = "; ".join(
-            f"{self.names[i]} {s.coins[i]} coins, {len(s.hidden[i])} card{'s' * (len(s.hidden[i]) != 1)}"
+            f"{self.names[i]} {counted(s.coins[i], 'coin')}, {counted(len(s.hidden[i]), 'card')}"
             for i in range(1, len(self.names))
             if s.alive(i)
         )
-        return f"You hold {mine}, {s.coins[0]} coins. {others}."
+        return f"You hold {mine}, {counted(s.coins[0], 'coin')}. {others}."

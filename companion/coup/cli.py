@@ -24,11 +24,12 @@ from typing import Any
 from solver.coup import CHANCE, Character, Draft, GameError, Kind, Move, Phase, State, Variant, new_game
 from solver.coup.limits import DEFAULT_BUDGET, TABLE_BUDGET
 
-from .. import cli
+from .. import cli, runner
 from ..games import Game, register
 from ..progress import progress
 from ..prompt import Front, run, whole_lines
 from ..records import Journal
+from ..runner import Runner
 from . import tables
 from .commands import front, session
 from .report import table_json, table_text
@@ -157,9 +158,13 @@ def _draft(args: argparse.Namespace) -> int:
         if dealt is not None and order is Draft.PICK_FIRST:
             raise GameError("with pick-first the pick comes before the deal: --dealt does not apply")
         if args.recompute:
-            with progress("solving the draft's games", total=15, quiet=args.json) as tick:
-                started = time.perf_counter()
-                table, states = recompute(variant, workers=args.workers, tick=tick)
+            started = time.perf_counter()
+            try:
+                with Runner.from_args(args) as run:
+                    table, states = recompute(variant, run=run)
+            except KeyboardInterrupt:
+                print("coup draft: cancelled", file=sys.stderr)
+                return 130
             same = table == from_tables(variant)
             seconds = time.perf_counter() - started
             verdict = "equal to" if same else "DIFFERENT from"
@@ -246,6 +251,7 @@ def build(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="the answer as JSON (outputs.md)")
     p.add_argument("--explain", action="store_true", help="list the hypotheses with weights and values")
+    cli.exact_option(p)
     p.add_argument("--graph", metavar="OUT.graphml", help="write the turn-start game graph")
     p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="refuse beyond this many positions")
     p.set_defaults(func=_solve)
@@ -256,7 +262,8 @@ def build(sub: Any) -> None:
     p.add_argument("--dealt", metavar="CARD", help="the card dealt to the seat (dealt-first)")
     p.add_argument("--json", action="store_true", help="the advice as JSON (outputs.md)")
     p.add_argument("--recompute", action="store_true", help="solve the 500 games again and compare")
-    p.add_argument("--workers", type=int, default=2, help="processes for --recompute (default 2)")
+    cli.exact_option(p)
+    runner.add_options(p)
     p.set_defaults(func=_draft)
     p = cli.add_analyze(
         sub,
@@ -276,6 +283,9 @@ def build(sub: Any) -> None:
     p = cli.add_play(sub, COUP, _bots, range(2, 7), "honest,bluffer,counter (default: random)", "analyze")
     p.add_argument("--variant", default="ambassador")
     tables.add(sub)
+    from .. import tournament
+
+    tournament.add(sub, "coup")
     p = sub.add_parser("demo", help="play and print a random game")
     p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
     p.add_argument("--variant", default="ambassador")

@@ -10,17 +10,18 @@ redo, save, help, quit).
 >>> [text for _, text in s.handle("undo")]
 ['undone: Alice tax']
 >>> s.handle("rules")[5][1]
-'assassinate     3  assassin    the target, claiming contessa            target loses an influence'
+'assassinate     3  assassin    the target, claiming contessa               target loses an influence'
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from solver.coup import RULES, Blockers, Phase
+from solver.coup import RULES, Blockers, Draft, Phase, State
 from solver.coup.limits import TABLE_BUDGET
 from solver.errors import GameError
 
+from ..figures import columns, value
 from ..prompt import Front, table_front
 from ..records import Journal
 from ..session import Command, Message, TableSession
@@ -52,10 +53,10 @@ def _odds(session: CoupSession, args: list[str]) -> list[Message]:
     state = table.view
     out: list[Message] = []
     for seat in seats:
-        if seat == table.me:
-            out.append(("", f"{table.names[seat]}: your cards: {' '.join(c.name_en for c in table.my_cards())}"))
-        elif state is not None and not state.alive(seat):
+        if state is not None and not state.alive(seat):
             out.append(("", f"{table.names[seat]} is out of the game"))
+        elif seat == table.me:
+            out.append(("", f"{table.names[seat]}: your cards: {' '.join(c.name_en for c in table.my_cards())}"))
         else:
             out.append(("", odds_text(table, seat, why)))
     return out
@@ -68,24 +69,52 @@ def _solve(session: CoupSession, args: list[str]) -> list[Message]:
     table, budget = session.table, int(session.settings.get("budget", TABLE_BUDGET))
     state = table.view
     if state is not None and state.turn.phase is not Phase.ACTION and not state.is_terminal():
-        return [("", solve_decision(table, budget).text())]
+        return [("", solve_decision(table, budget).text(_seat(table, state)))]
     found = hypotheses(table)
+    seat = _seat(table, found[0].state)
     with progress("solving", total=len(found)) as tick:
-        return [("", solve_text(solve_table(table, budget, tick, found)))]
+        return [("", solve_text(solve_table(table, budget, tick, found), seat=seat, note=_after_draft(table)))]
+
+
+def _seat(table: Table, state: State) -> str | None:
+    """The seat's name if it is one of the players left, else None (a spectator's table)."""
+    return table.names[table.me] if table.me is not None and state.alive(table.me) else None
+
+
+def _after_draft(table: Table) -> str:
+    """Before the first action of a drafted game: how this figure and the draft's value of the
+    seat's pick (said at the pick) differ."""
+    setup = table.setup
+    if not setup.draft_game or table.started or setup.me is None or setup.pick is None:
+        return ""
+    from .draft_advice import advice_for
+
+    dealt = setup.dealt if setup.draft is Draft.DEALT_FIRST else None
+    try:
+        picks = advice_for(setup.variant, setup.draft).advice(setup.me, dealt)["picks"]
+    except GameError:
+        return ""
+    worth, other = value(Fraction(picks[setup.pick.name_en])), setup.names[1 - setup.me]
+    if table.draft_model == "equilibrium":
+        return f"  (as the draft's value of your pick, {worth}: {other}'s pick weighed by the draft's equilibrium)"
+    return (
+        f"  (the draft's value of your pick, {worth}, weighs {other}'s pick by the draft's equilibrium; this figure\n"
+        f"  weighs every pick alike: coup table --draft-model equilibrium weighs it as the draft does)"
+    )
 
 
 def _rules(session: CoupSession, args: list[str]) -> list[Message]:
     """The action table of the variant in play, from the engine's rules."""
     variant = session.table.variant
-    rows: list[Message] = [("", f"{'action':<12} {'cost':>4}  {'claims':<11} {'who may block':<40} effect")]
+    rows = [["action", "cost", "claims", "who may block", "effect"]]
     for rule in RULES[variant].values():
         claim = rule.claim.name_en if rule.claim is not None else "-"
         with_ = " or ".join(c.name_en for c in rule.block_with)
         blockers = {Blockers.NOBODY: "-", Blockers.ANYONE: f"anyone, claiming {with_}"}.get(
             rule.blockers, f"the target, claiming {with_}"
         )
-        rows.append(("", f"{rule.action!s:<12} {rule.cost:>4}  {claim:<11} {blockers:<40} {rule.effect}"))
-    return rows
+        rows.append([str(rule.action), str(rule.cost), claim, blockers, rule.effect])
+    return [("", row) for row in columns(rows, "<>")]
 
 
 COMMANDS: tuple[Command[CoupSession], ...] = (

@@ -9,7 +9,7 @@ position's value: a move that lost value is named with the move that kept it.
 ...     "Alice": {"coins": 7, "hand": ["duke"], "face_up": ["captain"]},
 ...     "Bob": {"coins": 1, "hand": ["contessa"], "face_up": ["assassin"]}}}), seed=1)
 >>> [text for _, text in s.handle("Alice coup Bob")]
-['You: Alice coup Bob', '  Bob lose contessa', 'You win: you kept the value of the position (1).']
+['You: Alice coup Bob', '  Bob lose contessa', 'You win: you kept the value of the position (+1).']
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ from pathlib import Path
 
 from solver.coup import GameError, Kind, Move, State
 from solver.coup.hidden import open_values
+from solver.coup.messages import decision
 from solver.coup.puzzle import Puzzle
 
+from ..figures import value
 from ..session import Command, Message, SoloGame
 from .language import typed_move
 
@@ -112,7 +114,7 @@ class PuzzleSession(SoloGame[Move]):
     def _prompt(self) -> list[Message]:
         if self.finished:
             return []
-        return [("info", f"Your move ({self.state.names[self.me]}).")]
+        return [("info", your_move(self.state, self.me))]
 
     # -- input -------------------------------------------------------------------------------
 
@@ -173,13 +175,15 @@ class PuzzleSession(SoloGame[Move]):
         lost = [j for j in self.judged if j.after < j.before]
         result = "You win" if winner == self.me else f"{names[winner]} wins"
         if not lost:
-            return [("over", f"{result}: you kept the value of the position ({self.value}).")]
-        rows: list[Message] = [("over", f"{result}. The position was worth {self.value} with best play.")]
+            return [("over", f"{result}: you kept the value of the position ({value(self.value)}).")]
+        worth = value(self.value)
+        rows: list[Message] = [("over", f"{result}. The position was worth {worth} to you with best play.")]
         for j in lost:
             rows.append(
                 (
                     "flag",
-                    f"move {j.number}: `{j.typed}` lost value ({j.before} -> {j.after}); `{j.best}` kept {j.before}",
+                    f"move {j.number}: `{j.typed}` lost value ({value(j.before)} -> {value(j.after)}); "
+                    f"`{j.best}` kept {value(j.before)}",
                 )
             )
         return rows
@@ -193,8 +197,8 @@ class PuzzleSession(SoloGame[Move]):
     def _hint(self) -> list[Message]:
         if self.finished or self.state.current_player() != self.me:
             return [("error", "no move to hint at now")]
-        best, value = self._best(self.state)
-        return [("info", f"hint: {best.text(self.state.names)} (value {value})")]
+        best, worth = self._best(self.state)
+        return [("info", f"hint: {best.text(self.state.names)} (value {value(worth)})")]
 
     def _undo(self) -> list[Message]:
         if not self.undo_stack:
@@ -217,6 +221,17 @@ class PuzzleSession(SoloGame[Move]):
         held = _and([c.article for c in self.state.hidden[other]])
         court = _and([c.article for c in self.state.court])
         return [("", f"Open hands: {names[other]} holds {held} (certain); the court holds {court}.")]
+
+
+def your_move(state: State, me: int) -> str:
+    """What the player (``me``) is to decide, in words.
+
+    >>> s = State.from_text("ambassador Alice:1:D:C Bob:5:B:K court=DDA aside=AACCKKBB phase=challenge actor=Bob "
+    ...                     "decider=Alice action=tax")
+    >>> your_move(s, 0)
+    "Your move (Alice): challenge Bob's tax or pass."
+    """
+    return f"Your move ({state.names[me]}): {decision(state)}."
 
 
 def describe(state: State, me: int) -> str:

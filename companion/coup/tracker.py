@@ -51,6 +51,7 @@ from solver.coup.public import (
 )
 from solver.coup.state import WINDOWS
 
+from ..figures import counted
 from ..session import Event, Lines, Over, Said, Waiting
 from .advice import THRESHOLD, UNASSUMED, cannot_hold, challenge_note, draft_advice, judge
 from .advice import Challenged as ChallengedEvent
@@ -168,13 +169,13 @@ class Table(Lines[Line]):
         if self.state is None:
             return self.setup.missing()
         if self.owed_redraw and not self.over:
-            return f"{self.names[self.me or 0]} draws a replacement (draw CARD)"
+            return f"{self.names[self.me or 0]} to draw a replacement (draw CARD)"
         s = self.state
         t = s.turn
         if t.phase in WINDOWS or t.phase is Phase.ACTION or t.phase is Phase.OVER:
             return None
         if t.phase is Phase.EXAMINE_SHOW and self.me not in (t.decider, t.actor):
-            return f"{self.names[t.actor]} swaps or returns"
+            return f"{self.names[t.actor]} to swap or return"
         if t.phase is Phase.EXAMINE_SHOW and t.actor == self.me:
             return f"the card {self.names[t.decider]} shows you (saw CARD)"
         return waiting_for(s)
@@ -241,7 +242,7 @@ class Table(Lines[Line]):
 
     def status(self) -> str:
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
-        return f"{len(self.lines)} lines so far{waiting}"
+        return f"{counted(len(self.lines), 'line')} so far{waiting}"
 
     # -- applying a line ---------------------------------------------------------------------
 
@@ -361,6 +362,7 @@ class Table(Lines[Line]):
     def _play(self, line: Line, number: int) -> Table:
         if line.verb is Verb.COINS:
             return self._coins(line)
+        self._living(line)
         if self.owed_redraw and not self._may_come_before_redraw(line):
             raise IllegalMove(f"the table waits for {self.waiting}")
         if line.verb is Verb.PASS and line.player is None:
@@ -378,6 +380,17 @@ class Table(Lines[Line]):
             table = table.close_window(number)
         first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK, Verb.PASS) and self.open_window is not None
         raise errors[0] if first_is_better else errors[-1]
+
+    def _living(self, line: Line) -> None:
+        """Raises IllegalMove if the line's player or target is out of the game."""
+        s = self.state
+        assert s is not None
+        if line.player is not None and not s.alive(self.seat(line.player)):
+            raise IllegalMove(f"{line.player} is out of the game", input=line.canonical())
+        if line.target is not None and not s.alive(self.seat(line.target)):
+            raise IllegalMove(
+                f"{line.target} is out of the game: {line.player} cannot target them", input=line.canonical()
+            )
 
     def _may_come_before_redraw(self, line: Line) -> bool:
         s = self.state
@@ -551,7 +564,7 @@ class Table(Lines[Line]):
             return self
         claim = judge(self, move.player, character, number, move.kind is Kind.BLOCK)
         table = replace(self, ledger=self.ledger.claimed(claim))
-        return table._said(FlaggedEvent(claim)) if claim.flagged and claim.level is not None else table
+        return table._said(FlaggedEvent(claim, self.threshold)) if claim.flagged and claim.level is not None else table
 
     # -- one engine move, what the seat learns, and what follows unseen --------------------------
 

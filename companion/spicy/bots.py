@@ -161,6 +161,12 @@ def bot_game(
     return state.winners(), record.lines
 
 
+def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
+    """A game of a tournament (:mod:`companion.tournament`): the winning seats (a tie shares
+    the win)."""
+    return bot_game(personalities, seed)[0]
+
+
 # -- a game against bots at the prompt ---------------------------------------------------------
 
 DECLINES = frozenset({"no", "non", "decline", "stand", "let-it-stand", "ok"})

@@ -117,6 +117,13 @@ def bot_game(personalities: list[str], seed: int, deck: Deck = STANDARD) -> tupl
     return final
 
 
+def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
+    """A game of a tournament (:mod:`companion.tournament`): the seats with the best score (a
+    tie shares the win)."""
+    scores = [s.total for s in bot_game(personalities, seed)]
+    return tuple(seat for seat, total in enumerate(scores) if total == max(scores))
+
+
 NO_WORDS = ("no", "non", "n")
 """What the person types to let a neuro window or their chance to bid go by."""
 

@@ -50,6 +50,7 @@ from solver.treasure.engine import next_mover
 from solver.treasure.messages import waiting_for
 from solver.treasure.rules import BREACH_VP
 
+from ..figures import counted
 from ..session import Event, Lines
 from .game_setup import Setup
 from .language import END, SETUP, Line, Verb, parse_line
@@ -222,7 +223,7 @@ class Table(Lines[Line]):
 
     def status(self) -> str:
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
-        return f"{self.count} lines so far{waiting}"
+        return f"{counted(self.count, 'line')} so far{waiting}"
 
     def seat(self, name: str) -> int:
         return self.names.index(name)

@@ -227,8 +227,16 @@ def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: No
             out.append((family, False, "no stored table"))
         else:
             a, b = fresh[family], stored
-            same = a.values() == b.values() and a.draws() == b.draws() and np.array_equal(a.rank, b.rank)
-            out.append((family, same, "" if same else "values differ"))
+            differ = [
+                what
+                for what, same in (
+                    ("values", a.values() == b.values()),
+                    ("draw probabilities", a.draws() == b.draws()),
+                    ("ranks", np.array_equal(a.rank, b.rank)),
+                )
+                if not same
+            ]
+            out.append((family, not differ, f"{', '.join(differ)} differ" if differ else ""))
         tick()
     return out
 

@@ -7,7 +7,8 @@ decision takes the best value for the player deciding, then the lowest progress 
 the end), then the engine's order; a chance node's rank is its children's lowest. Since every
 reported strategy choice is a best move, a line that follows these choices (and, at a chance
 node, the likeliest outcome among those of lowest rank) loses one rank per turn: a won line
-ends the game.
+ends the game. The principal line shown to a person lets the losing side resist longest
+instead (its best move of highest rank), as a chess engine shows a lost position.
 
 >>> s = State.from_text("ambassador Alice:7:D:A Bob:7:A:C court=DDACCKKKBBB aside=- phase=action actor=Alice")
 >>> p = probe(s)
@@ -63,8 +64,9 @@ class Probe:
         return self.moves[0][0] if self.moves else None
 
     def line(self, max_moves: int = LINE_LENGTH) -> list[Move]:
-        """A principal line from the state: best moves (value, then rank), and at a chance
-        node the likeliest outcome of lowest rank; at most ``max_moves`` moves (passes count)."""
+        """A principal line from the state: best moves (value, then the winner's lowest rank and
+        the loser's highest: its longest resistance), and at a chance node the likeliest outcome
+        of lowest rank; at most ``max_moves`` moves (passes count)."""
         return principal_line(self.state, max_moves, self.library)
 
 
@@ -150,24 +152,45 @@ def open_values(states: Sequence[State], seat: int = 0, library: Library | None 
 
 
 def principal_line(state: State, max_moves: int = LINE_LENGTH, library: Library | None = None) -> list[Move]:
-    """See :meth:`Probe.line`."""
+    """See :meth:`Probe.line`: at a decision the best moves, and among them the winner's
+    quickest (lowest rank) and the loser's longest resistance (the highest rank: a lost position
+    is shown as a chess engine shows it, not by a move that only speeds the loss); the line
+    stops if a turn start comes back (then it goes on forever)."""
     turn = _Turn(library or default_library())
     state = state.heads_up()
     line: list[Move] = []
+    starts = {state}
     while len(line) < max_moves and not state.is_terminal():
         if state.is_chance_node():
             scored = [(turn.figures(state.apply(m)).rank, -p, i, m) for i, (m, p) in enumerate(state.chance_outcomes())]
             move = min(scored)[3]
         else:
-            decider = state.current_player()
-            mine = 1 if decider == 0 else -1
-            options = turn.options(state)
-            move = min(((-mine * f.value, f.rank, i, m) for i, (m, f) in enumerate(options)), key=lambda o: o[:3])[3]
+            move = _line_choice(state, turn)
         line.append(move)
         state = state.apply(move)
         if state.turn.phase is Phase.ACTION:
+            if state in starts:
+                break
+            starts.add(state)
             turn = _Turn(turn.library)  # a new turn: the old one's states are not met again
     return line
+
+
+def _line_choice(state: State, turn: _Turn) -> Move:
+    """The principal line's move at a decision: the best value for the player deciding; then, if
+    that value is below 0 (a loss more likely than a win), the highest rank (ranks that never
+    end last), else the lowest; then the engine's order."""
+    mine = 1 if state.current_player() == 0 else -1
+    options = turn.options(state)
+    best = max(mine * f.value for _, f in options)
+    losing = best < 0
+
+    def key(i: int) -> tuple[Fraction, int, int]:
+        f = options[i][1]
+        rank = -(f.rank if f.rank < NO_RANK else -1) if losing else f.rank
+        return -mine * f.value, rank, i
+
+    return options[min(range(len(options)), key=key)][0]
 
 
 class _Turn:
