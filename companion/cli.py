@@ -34,7 +34,7 @@ from .games import Game, check_header
 from .progress import progress
 from .prompt import Front, run, whole_lines
 from .records import Journal, last_game, new_game_path, remember_last, replay
-from .session import Message
+from .session import YOU, Message
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -169,14 +169,16 @@ def add_play(
     personalities: str,
     then: str,
 ) -> argparse.ArgumentParser:
-    """The ``play [--players N] [--seed S] [--bots A,B] [--record FILE]`` sub-command: a whole
-    game against bots made by ``make(args, personalities)``, kept as a record (``then``: the
+    """The ``play [--players N] [--seed S] [--bots A,B] [--record FILE] [--name NAME]``
+    sub-command: a whole game against bots made by ``make(args, personalities)``, the person's
+    seat the first, named "You" (or ``--name``) in every game, kept as a record (``then``: the
     command to read it with)."""
     parser: argparse.ArgumentParser = sub.add_parser("play", help="a whole game against bots at the prompt")
     parser.add_argument("--players", type=int, default=4, choices=players, metavar="N")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--bots", default="", help=f"personalities, e.g. {personalities}")
     parser.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
+    parser.add_argument("--name", default=YOU, help=f"your seat's name in the game and its record (default {YOU})")
     parser.set_defaults(func=lambda args: play(args, game, make, then))
     return parser
 
@@ -250,6 +252,7 @@ def analyze_file(args: argparse.Namespace, game: Game, analysis: Analysis) -> in
         text = files.read_text(path)
         if args.plot:
             files.check_writable(args.plot)  # before the analysis, not after it
+        check_header(text, game, str(path))
         with progress("analysing", total=len(text.splitlines()), quiet=args.json) as tick:
             result = analysis.from_args(text, args, tick, str(path))
         if args.plot:

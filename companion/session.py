@@ -3,7 +3,10 @@ terminal here (see :mod:`companion.prompt`), so every conversation is testable a
 
 :class:`TableSession` keeps a game's tracked table, its undo and redo stacks and its journal
 (the journal is written before the answer); :class:`SoloGame` is the base of games played
-alone (a puzzle, a game against bots).
+alone (a puzzle, a game against bots). Both answer the same core commands (:data:`CORE`), from
+one registry of :class:`Command`: ``help``, ``history`` and ``quit`` written once here, ``table``
+and ``odds`` by each game (a solo game may run its table's own on its seat's table,
+:func:`seat_commands`).
 
 Every typed line runs under one guard, :func:`guarded`: Ctrl-C during a long command (solve,
 odds, a bot's reply, endgame tables being generated) answers "cancelled" with the table as it
@@ -27,7 +30,7 @@ import copy
 import hashlib
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, Self, TypeVar
@@ -143,19 +146,65 @@ class Lines(Generic[L]):
 
 
 T = TypeVar("T", bound=SessionTable)
+C = TypeVar("C")
 
 
 @dataclass(frozen=True)
-class Command(Generic[T]):
-    """One prompt command (not a table line): its name, usage, help line, whether it takes
-    arguments (a command word followed by more words is otherwise a table line), and what it
-    does."""
+class Command(Generic[C]):
+    """One prompt command (not a table line) of a conversation of type ``C`` (a table session,
+    a solo game): its name, usage, help line, whether it takes arguments (a command word followed
+    by more words is otherwise a table line or a move), and what it does."""
 
     name: str
     usage: str
     help: str
-    run: Callable[[TableSession[T], list[str]], list[Message]]
+    run: Callable[[C, list[str]], list[Message]]
     arguments: bool = False
+
+
+CORE = ("help", "table", "odds", "history", "quit")
+"""The commands every prompt of the house answers: a table, a puzzle, a game against bots."""
+YOU = "You"
+"""The person's seat in a game played alone against bots, unless they name it (``play --name``)."""
+
+
+def playing_as(name: str) -> str:
+    """`` as NAME`` when the person named their seat, else nothing (they are "You").
+
+    >>> playing_as("You"), playing_as("Zoe")
+    ('', ' as Zoe')
+    """
+    return "" if name == YOU else f" as {name}"
+
+
+class Prompted(Protocol):
+    """What the core commands need of a conversation."""
+
+    finished: bool
+
+    @property
+    def commands(self) -> Mapping[str, Command[Any]]: ...
+
+    @property
+    def hello(self) -> str: ...
+
+    def history_lines(self) -> list[str]: ...
+
+
+def dispatch(conversation: Prompted, text: str) -> list[Message] | None:
+    """Run the command ``text`` names (its first word, any case; more words only for a command
+    that takes arguments; ``--exact`` after it for exact fractions) and return what it says, a
+    GameError as one error line; None when ``text`` is not a command."""
+    words = text.split()
+    command = conversation.commands.get(words[0].lower()) if words else None
+    args = [w for w in words[1:] if w != EXACT]  # `--exact`: its probabilities and values as exact fractions
+    if command is None or (args and not command.arguments):
+        return None
+    try:
+        with exact(EXACT in words[1:]):
+            return command.run(conversation, args)
+    except GameError as error:
+        return [("error", str(error))]
 
 
 class TableSession(Generic[T]):
@@ -163,7 +212,11 @@ class TableSession(Generic[T]):
     journal's lines for each, and the commands."""
 
     def __init__(
-        self, table: T, commands: Sequence[Command[T]], journal: Journal | None = None, **settings: Any
+        self,
+        table: T,
+        commands: Sequence[Command[TableSession[T]]],
+        journal: Journal | None = None,
+        **settings: Any,
     ) -> None:
         self.journal = journal
         self.settings = settings  # what a game's commands read (a budget, a threshold...)
@@ -182,21 +235,21 @@ class TableSession(Generic[T]):
     def table(self) -> T:
         return self.tables[-1]
 
+    @property
+    def hello(self) -> str:
+        """The first line of ``help``: what to type."""
+        return str(self.settings.get("hello", "Type what happens at the table."))
+
+    def history_lines(self) -> list[str]:
+        """The journal's lines so far."""
+        return self.raw[-1]
+
     def handle(self, text: str) -> list[Message]:
-        """Answer one typed line: a command (``--exact`` after it: exact fractions) or a table
-        line. Never raises a GameError."""
-        words = text.split()
-        if not words:
+        """Answer one typed line: a command or a table line. Never raises a GameError."""
+        if not text.split():
             return []
-        command = self.commands.get(words[0].lower())
-        args = [w for w in words[1:] if w != EXACT]
-        if command is not None and (not args or command.arguments):
-            try:
-                with exact(EXACT in words[1:]):
-                    return command.run(self, args)
-            except GameError as error:
-                return [("error", str(error))]
-        return self._line(text)
+        said = dispatch(self, text)
+        return said if said is not None else self._line(text)
 
     def _line(self, text: str) -> list[Message]:
         before, raw = self.table, self.raw[-1]
@@ -263,8 +316,8 @@ class TableSession(Generic[T]):
         return rows
 
 
-def _history(session: TableSession[Any], args: list[str]) -> list[Message]:
-    rows: list[Message] = [("", f"{n:>4}  {line}") for n, line in enumerate(session.raw[-1], start=1)]
+def _history(session: Prompted, args: list[str]) -> list[Message]:
+    rows: list[Message] = [("", f"{n:>4}  {line}") for n, line in enumerate(session.history_lines(), start=1)]
     return rows or [("info", "no lines yet")]
 
 
@@ -277,8 +330,8 @@ def _save(session: TableSession[Any], args: list[str]) -> list[Message]:
     return [("info", f"saved {counted(len(lines), 'line')} to {path}")]
 
 
-def _help(session: TableSession[Any], args: list[str]) -> list[Message]:
-    rows: list[Message] = [("", str(session.settings.get("hello", "Type what happens at the table.")))]
+def _help(session: Prompted, args: list[str]) -> list[Message]:
+    rows: list[Message] = [("", session.hello)]
     rows.append(("", "Commands:"))
     table = columns([[c.usage, c.help] for c in session.commands.values()], indent="  ")
     rows.extend(("", row) for row in table)
@@ -286,7 +339,7 @@ def _help(session: TableSession[Any], args: list[str]) -> list[Message]:
     return rows
 
 
-def _quit(session: TableSession[Any], args: list[str]) -> list[Message]:
+def _quit(session: Prompted, args: list[str]) -> list[Message]:
     session.finished = True
     return []
 
@@ -299,7 +352,31 @@ COMMON: tuple[Command[Any], ...] = (
     Command("help", "help", "this list", _help),
     Command("quit", "quit", "leave (the game stays on disk)", _quit),
 )
-"""The commands every table has; a game adds its own (shown first)."""
+"""The commands every table has; a game adds its own (shown first), ``table`` and ``odds`` among them."""
+
+SOLO_COMMON: tuple[Command[Any], ...] = (
+    Command("history", "history", "the game so far, as its record", _history),
+    Command("help", "help", "this list", _help),
+    Command("quit", "quit", "leave", _quit),
+)
+"""The commands every game played alone has; a game adds its own (shown first), ``table`` and
+``odds`` among them."""
+
+
+def seat_commands(
+    commands: Sequence[Command[TableSession[T]]], table: Callable[[Any], T], names: Sequence[str], **settings: Any
+) -> list[Command[Any]]:
+    """The commands ``names`` of a game's table (``table``, ``odds``...), offered at the prompt
+    of a game played alone and run on its own table of the person's seat (``table(game)``):
+    the same answers as at a real table."""
+
+    def on_seat(command: Command[TableSession[T]]) -> Command[Any]:
+        def run(game: Any, args: list[str]) -> list[Message]:
+            return command.run(TableSession(table(game), (), **settings), args)
+
+        return Command(command.name, command.usage, command.help, run, command.arguments)
+
+    return [on_seat(c) for c in commands if c.name in names]
 
 
 M = TypeVar("M")
@@ -307,13 +384,24 @@ M = TypeVar("M")
 
 class SoloGame(Generic[M]):
     """A game one person plays at the prompt (a puzzle, a game against bots): lines in,
-    messages out. A line is a command by name, ``quit``, or a move of the person's seat."""
+    messages out. A line is a command (the core ones, :data:`CORE`, and the game's own) or a
+    move of the person's seat."""
 
     finished: bool = False
+    hello: str = "Type your moves as at the table."
 
-    def commands(self) -> dict[str, Callable[[], list[Message]]]:
-        """The commands besides ``quit``, by name."""
-        return {}
+    @property
+    def commands(self) -> dict[str, Command[Any]]:
+        """Every command by name: the game's own (shown first in ``help``), then the common ones."""
+        return {c.name: c for c in (*self.own_commands(), *SOLO_COMMON)}
+
+    def own_commands(self) -> Sequence[Command[Any]]:
+        """The game's commands, ``table`` and ``odds`` among them."""
+        return ()
+
+    def history_lines(self) -> list[str]:
+        """The game so far, one line each (the person's record)."""
+        return []
 
     def seat_move(self, text: str) -> M:
         """The person's move that ``text`` names. Raises GameError."""
@@ -325,17 +413,11 @@ class SoloGame(Generic[M]):
 
     def handle(self, text: str) -> list[Message]:
         """Answer one typed line. Never raises a GameError."""
-        word = text.strip().lower()
-        if not word:
+        if not text.split():
             return []
-        if word == "quit":
-            self.finished = True
-            return []
-        asked = word.removesuffix(EXACT).strip()
-        command = self.commands().get(asked)
-        if command is not None:
-            with exact(asked != word):
-                return command()
+        said = dispatch(self, text)
+        if said is not None:
+            return said
         if self.finished:
             return [("error", "the game is over ('quit' to leave)")]
         try:

@@ -75,6 +75,6 @@ def test_coup_puzzle_through_the_prompt_to_the_end(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "1. *     A race to seven coins" in out
+    assert "1. *     Your last ambassador and seven coins against Bob's assassin" in out
     assert "hint: Alice coup Bob (value +1)" in out and "undone: Alice income" in out
     assert "You win: you kept the value of the position (+1)." in out

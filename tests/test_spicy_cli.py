@@ -146,7 +146,7 @@ def test_play_against_bots_saves_the_game_as_a_record(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert f"the game is saved in {record}" in done.stdout
     table = replay(record.read_text())
-    assert table.names == ("Ana", "Ben", "Cleo") and table.me == 0
+    assert table.names == ("You", "Ben", "Cleo") and table.me == 0
 
 
 def test_the_game_in_progress_opens_at_the_prompt_where_its_record_ends(tmp_path: Path) -> None:

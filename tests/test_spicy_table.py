@@ -224,7 +224,8 @@ def test_an_unlikely_claim_is_flagged_below_the_threshold_which_is_a_setting() -
 def test_on_the_seats_turn_the_table_says_which_cards_make_a_true_legal_claim() -> None:
     t = table("game spicy", "players Ana Ben Cleo", "me Ana")
     assert (
-        said(t, HAND)[-1] == "your turn: true plays now: chili-1 as chili 1, chili-2 as chili 2, wasabi-3 as wasabi 3"
+        said(t, HAND)[-1]
+        == "your turn: true plays now: play chili-1 as chili 1, play chili-2 as chili 2, play wasabi-3 as wasabi 3"
     )
     t = table(*SETUP, "Ana play chili-1 as chili 1", "Ben play chili 8", "Cleo play chili 9")
     assert said(t, "Ben challenge spice")[-1] == "waiting for the card Cleo played, challenged by Ben (reveal CARD)"
@@ -232,7 +233,7 @@ def test_on_the_seats_turn_the_table_says_which_cards_make_a_true_legal_claim() 
     assert said(t, "Ana pass")[-1] == "waiting for your draw of 1 card (draw CARD)"
     assert said(t.apply_text("Ana pass"), "draw pepper-9") == []  # Ben's turn now
     t = table(*SETUP, "Ana play chili-1 as chili 1", "Ben play chili 10")
-    assert said(t, "Cleo pass")[-1] == "your turn: true plays now: chili-2 as chili 2"
+    assert said(t, "Cleo pass")[-1] == "your turn: true plays now: play chili-2 as chili 2"
 
 
 # -- challenges ----------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ from solver.coup.puzzle import Hypothesis
 from solver.coup.state import WINDOWS
 from solver.errors import TooLarge
 
-from .. import files
 from ..figures import probability, value
+from ..plots import integer_ticks, pyplot, save
 from ..records import replay
 from .advice import THRESHOLD
 from .endgame import common_moves, open_hypotheses, weigh
@@ -78,17 +78,17 @@ class Analysis:
     skipped: list[tuple[int, str]] = field(default_factory=list)  # endgame lines not solved, why
 
     def players(self) -> dict[str, dict[str, int]]:
-        """Per player: claims, proved, caught, unchallenged, and bluffs known (claims caught
-        or impossible when made)."""
+        """Per player: claims = proved + caught + unchallenged + open (a claim whose window is
+        still open at the end of the record), and bluffs known (claims caught or impossible when
+        made)."""
         out = {
-            name: {"claims": 0, "proved": 0, "caught": 0, "unchallenged": 0, "bluffs_known": 0}
+            name: {"claims": 0, "proved": 0, "caught": 0, "unchallenged": 0, "open": 0, "bluffs_known": 0}
             for name in self.table.names
         }
         for c in self.claims:
             row = out[c.player]
             row["claims"] += 1
-            if c.outcome is not None:
-                row[c.outcome] += 1
+            row[c.outcome or "open"] += 1
             if c.outcome == "caught" or c.probability == 0:
                 row["bluffs_known"] += 1
         return out
@@ -119,8 +119,8 @@ def analyze(
                     notes.append(_endgame_note(started, line, number, budget))
             except GameError as error:
                 skipped.append((number, str(error)))
-        if line.verb in ACTION_KINDS:
-            start = _turn_start(before, number) or table.state
+        if line.verb in ACTION_KINDS:  # the first one: the set-up as typed (coins corrected)
+            start = _turn_start(before if before.state is not None else before.start(), number) or table.state
             if start is not None:
                 timeline.append(_state_snapshot(start, number, len(timeline)))
 
@@ -298,11 +298,11 @@ def analysis_text(a: Analysis) -> str:
         chance = probability(n.success_probability, marks=[THRESHOLD] if n.succeeded else [])
         what = f"{n.challenger} on {n.claimant}'s {n.character.name_en}"
         rows.append(f"  line {n.line:>3}  {what}: {chance}, {result}{luck}{risk}")
-    rows.append("players: claims = proved + caught + unchallenged; bluffs known")
+    rows.append("players: claims = proved + caught + unchallenged + open; bluffs known")
     for name, row in a.players().items():
         rows.append(
-            f"  {name:<10} {row['claims']:>3} = {row['proved']} + {row['caught']} + {row['unchallenged']}; "
-            f"{row['bluffs_known']} known"
+            f"  {name:<10} {row['claims']:>3} = {row['proved']} + {row['caught']} + {row['unchallenged']} "
+            f"+ {row['open']}; {row['bluffs_known']} known"
         )
     if a.endgame:
         rows.append("endgame: the mover's P(win) - P(loss) before -> after each move, with best play and every")
@@ -320,42 +320,40 @@ def analysis_text(a: Analysis) -> str:
 
 
 def plot(a: Analysis, path: str) -> None:
-    """Coins and influence per player over the turns, and the endgame value (PNG at ``path``).
-    Needs matplotlib (the ``plot`` extra)."""
-    try:
-        import matplotlib
+    """Coins and influence per player from the set-up to the end, and the endgame value, on
+    one axis of record lines (PNG at ``path``). Needs matplotlib (the ``plot`` extra)."""
+    save(figure(a), path)
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as error:
-        raise GameError("--plot needs matplotlib: pip install 'coup-companion[plot]'") from error
+
+def figure(a: Analysis) -> Any:
+    """The picture of :func:`plot` (a matplotlib figure). Raises GameError without matplotlib."""
+    plt = pyplot()
     names = a.table.names
-    turns = [s.turn for s in a.timeline]
+    lines = [s.line for s in a.timeline]
     panels = 3 if a.endgame else 2
-    figure, axes = plt.subplots(panels, 1, figsize=(9, 2.6 * panels), sharex=False)
+    fig, axes = plt.subplots(panels, 1, figsize=(9, 2.6 * panels), sharex=True, layout="constrained")
     for seat, name in enumerate(names):
-        axes[0].step(turns, [s.coins[seat] for s in a.timeline], where="post", label=name)
-        axes[1].step(turns, [s.influence[seat] for s in a.timeline], where="post", label=name)
-    axes[0].set_ylabel("coins")
-    axes[1].set_ylabel("influence")
-    axes[1].set_xlabel("turn")
-    axes[0].legend(loc="upper left", fontsize="small", ncol=min(len(names), 4))
+        axes[0].step(lines, [s.coins[seat] for s in a.timeline], where="post", label=name)
+        axes[1].step(lines, [s.influence[seat] for s in a.timeline], where="post", label=name)
+    axes[0].set_title("coins at the start of each turn (from the set-up)")
+    axes[1].set_title("influence: face-down cards at the start of each turn")
+    axes[1].set_ylim(-0.1, 2.1)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside right upper", fontsize="small")
     if a.endgame:
-        lines = [e.line for e in a.endgame]
         first = names.index(a.endgame[0].player)
         values = [float(e.value_after if names.index(e.player) == first else -e.value_after) for e in a.endgame]
-        axes[2].plot(lines, values, marker="o")
+        axes[2].plot([e.line for e in a.endgame], values, marker="o")
         for e, v in zip(a.endgame, values, strict=True):
             if e.mark:
                 axes[2].annotate(e.mark, (e.line, v), textcoords="offset points", xytext=(0, 6), ha="center")
-        axes[2].set_ylim(-1.1, 1.1)
-        axes[2].set_ylabel(f"value for {names[first]}")
-        axes[2].set_xlabel("record line")
-    figure.tight_layout()
-    try:
-        files.save_figure(figure, path)
-    finally:
-        plt.close(figure)
+        axes[2].set_ylim(-1.2, 1.2)
+        axes[2].set_title(f"endgame: open-hand value for {names[first]} after each move (1 a sure win)")
+    integer_ticks(axes[:2])
+    integer_ticks(axes[2:], y=False)
+    axes[-1].set_xlabel("record line")
+    for ax in axes:
+        ax.grid(alpha=0.3)
+    return fig
 
 
 def archive_counts(a: Analysis) -> dict[str, dict[str, int]]:

@@ -105,7 +105,7 @@ def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
 
     if kinds and len(kinds) != args.players - 1:
         raise GameError(f"--bots names {len(kinds)} personalities for {args.players - 1} bots")
-    return BotTable(args.players, Variant.parse(args.variant), args.seed, kinds)
+    return BotTable(args.players, Variant.parse(args.variant), args.seed, kinds, name=args.name)
 
 
 def _puzzle(args: argparse.Namespace) -> int:
@@ -169,14 +169,13 @@ def _draft(args: argparse.Namespace) -> int:
             if not same:
                 return 1
         advice = advice_for(variant, order)
-        seats = (0, 1) if args.seat is None else (("first", "second").index(args.seat),)
-        if args.json:
+        seat = ("first", "second").index(args.seat)
+        if args.json:  # outputs.md: one object for one dealt card (or pick-first), else a list of five
             cards = [dealt] if dealt is not None or order is Draft.PICK_FIRST else list(variant.characters)
-            per_seat = [[advice.advice(s, c) for c in cards] for s in seats]
-            shaped = [rows[0] if len(cards) == 1 else rows for rows in per_seat]
-            print(json.dumps(shaped[0] if len(seats) == 1 else shaped))
+            rows = [advice.advice(seat, c) for c in cards]
+            print(json.dumps(rows[0] if len(cards) == 1 else rows))
         else:
-            print(advice.text(seats))
+            print(advice.text((seat,)))
         return 0
     except GameError as error:
         print(f"coup draft: {error}", file=sys.stderr)
@@ -255,7 +254,7 @@ def build(sub: Any) -> None:
     p = sub.add_parser("draft", help="exact advice for the 2-player draft")
     p.add_argument("--variant", default="ambassador", help="ambassador or inquisitor")
     p.add_argument("--order", default="dealt-first", help="dealt-first (Complots) or pick-first (English)")
-    p.add_argument("--seat", choices=("first", "second"), default=None, help="one seat (default: both)")
+    p.add_argument("--seat", choices=("first", "second"), default="first", help="the seat advised (default: first)")
     p.add_argument("--dealt", metavar="CARD", help="the card dealt to the seat (dealt-first)")
     p.add_argument("--json", action="store_true", help="the advice as JSON (outputs.md)")
     p.add_argument("--recompute", action="store_true", help="solve the 500 games again and compare")

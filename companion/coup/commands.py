@@ -138,7 +138,7 @@ def _rules(session: CoupSession, args: list[str]) -> list[Message]:
     return [("", row) for row in columns(rows, "<>")]
 
 
-COMMANDS: tuple[Command[Table], ...] = (
+COMMANDS: tuple[Command[CoupSession], ...] = (
     Command("table", "table", "coins, cards and odds of every player", _table),
     Command("odds", "odds [player] [--why]", "exact odds of each other player's cards", _odds, arguments=True),
     Command("solve", "solve", "exact best play once two players are left", _solve),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -27,6 +27,7 @@ from solver.errors import TooLarge, Unsupported
 
 from ..figures import columns, probability, value
 from .beliefs import ASIDE, COURT
+from .language import PRIVATE, Verb, parse_line
 from .tracker import Table
 
 LINE_SHOWN = 12
@@ -167,7 +168,32 @@ def solve_table(
     to move, weighted over the hypotheses (``found``, if the caller has them; ``tick()``
     after each). Raises GameError / TooLarge with the reason."""
     found = hypotheses(table) if found is None else found
-    return answer(found, budget=budget, tick=tick)
+    result = answer(found, budget=budget, tick=tick)
+    return replace(result, line=seat_line(table, result.line))
+
+
+def seat_line(table: Table, line: Sequence[str]) -> list[str]:
+    """A principal line (open-hand, in the table's words) as the seat types it at its table:
+    every move the table then accepts as printed, another player's draws and keeps left out
+    (the table plays them unseen), a card shown to someone else written bare (``Bob show``);
+    it stops at the first move the seat's table cannot follow."""
+    me = table.names[table.me] if table.me is not None else None
+    out: list[str] = []
+    for text in line:
+        parsed = parse_line(text, table.names)
+        if parsed is None or (parsed.verb in PRIVATE and parsed.player != me):
+            continue
+        tries = [text, f"{parsed.player} show"] if parsed.verb is Verb.SHOW and parsed.cards else [text]
+        for typed in tries:
+            try:
+                table = table.apply_text(typed)
+            except GameError:
+                continue
+            out.append(typed)
+            break
+        else:
+            break
+    return out
 
 
 def solve_json(result: Answer, explain: bool = False) -> dict[str, Any]:

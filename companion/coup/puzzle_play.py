@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
@@ -30,7 +29,7 @@ from solver.errors import FileError
 
 from .. import files
 from ..figures import value
-from ..session import Message, SoloGame
+from ..session import Command, Message, SoloGame
 from .language import typed_move
 
 BUDGET = 3_000_000
@@ -76,8 +75,9 @@ class PuzzleSession(SoloGame[Move]):
     state: State = field(init=False)
     me: int = field(init=False)
     judged: list[Judged] = field(default_factory=list)
-    undo_stack: list[tuple[State, int, random.Random]] = field(default_factory=list)
+    undo_stack: list[tuple[State, int, int, random.Random]] = field(default_factory=list)
     finished: bool = False
+    lines: list[str] = field(default_factory=list)  # the moves so far, in the table's words
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -86,6 +86,8 @@ class PuzzleSession(SoloGame[Move]):
         self.state = self.rng.choices(hypotheses, weights)[0].state
         self.me = self.puzzle.to_move
         self.value = self._values([self.state])[0]
+        names = self.state.names
+        self.hello = f"Type your moves as at the table ('{names[self.me]} tax'); the solver plays {names[1 - self.me]}."
 
     # -- values ----------------------------------------------------------------------------
 
@@ -108,7 +110,7 @@ class PuzzleSession(SoloGame[Move]):
         names = self.state.names
         rows: list[Message] = [("info", self.story)] if self.story else []
         rows.append(("", describe(self.state, self.me)))
-        rows.append(("info", f"Type your moves as at the table ('{names[self.me]} tax'); 'hint', 'undo', 'quit'."))
+        rows.append(("info", f"Type your moves as at the table ('{names[self.me]} tax'); 'hint', 'undo', 'help'."))
         return [*rows, *self._prompt()]
 
     def _prompt(self) -> list[Message]:
@@ -118,21 +120,30 @@ class PuzzleSession(SoloGame[Move]):
 
     # -- input -------------------------------------------------------------------------------
 
-    def commands(self) -> dict[str, Callable[[], list[Message]]]:
-        return {"hint": self._hint, "undo": self._undo}
+    def own_commands(self) -> list[Command[PuzzleSession]]:
+        return [
+            Command("hint", "hint", "the best move now and its value", lambda game, args: game._hint()),
+            Command("undo", "undo", "take back your last move (and the replies)", lambda game, args: game._undo()),
+            Command("table", "table", "the position now, in words", lambda game, args: game._table()),
+            Command("odds", "odds", "the other cards (open hands: all known)", lambda game, args: game._odds()),
+        ]
+
+    def history_lines(self) -> list[str]:
+        return list(self.lines)
 
     def seat_move(self, text: str) -> Move:
         other = f"the solver plays {self.state.names[1 - self.me]}"
         return typed_move(text, self.state, self.me, other)
 
     def play(self, typed: str, move: Move) -> list[Message]:
-        self.undo_stack.append((self.state, len(self.judged), random.Random()))
-        self.undo_stack[-1][2].setstate(self.rng.getstate())
+        self.undo_stack.append((self.state, len(self.judged), len(self.lines), random.Random()))
+        self.undo_stack[-1][3].setstate(self.rng.getstate())
         best, before = self._best(self.state)
         after = self._values([self.state.apply(move)])[0]
         names = self.state.names
         self.judged.append(Judged(len(self.judged) + 1, move.text(names), before, after, best.text(names)))
         self.state = self.state.apply(move)
+        self.lines.append(move.text(names))
         out: list[Message] = [("", f"You: {move.text(names)}")]
         out += self._until_my_turn()
         return out
@@ -156,6 +167,7 @@ class PuzzleSession(SoloGame[Move]):
                 if move.kind is not Kind.PASS:
                     out.append(("", f"  {move.text(names)}"))
             self.state = self.state.apply(move)
+            self.lines.append(move.text(names))
         self.finished = True
         return [*out, *self._verdict()]
 
@@ -193,12 +205,24 @@ class PuzzleSession(SoloGame[Move]):
     def _undo(self) -> list[Message]:
         if not self.undo_stack:
             return [("error", "nothing to undo")]
-        self.state, count, rng = self.undo_stack.pop()
+        self.state, count, said, rng = self.undo_stack.pop()
         self.rng = rng
+        del self.lines[said:]
         taken = self.judged[count:]
         del self.judged[count:]
         self.finished = False
         return [("info", f"undone: {taken[0].typed}" if taken else "undone"), *self._prompt()]
+
+    def _table(self) -> list[Message]:
+        s = self.state
+        turn = "the game is over" if s.is_terminal() else f"{s.names[s.current_player()]} to move"
+        return [("", describe(s, self.me)), ("", f"{turn}; moves so far: {len(self.lines)}")]
+
+    def _odds(self) -> list[Message]:
+        other, names = 1 - self.me, self.state.names
+        held = _and([c.article for c in self.state.hidden[other]])
+        court = _and([c.article for c in self.state.court])
+        return [("", f"Open hands: {names[other]} holds {held} (certain); the court holds {court}.")]
 
 
 def your_move(state: State, me: int) -> str:

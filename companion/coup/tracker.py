@@ -59,7 +59,7 @@ from .advice import Flagged as FlaggedEvent
 from .beliefs import Beliefs
 from .game_setup import DraftModel, Setup
 from .knowledge import Knowledge
-from .language import ACTIONS, SETUP, Line, Verb, move_of, parse_line
+from .language import ACTIONS, PRIVATE, SETUP, Line, Verb, move_of, parse_line
 from .ledger import ChallengeNote, Claim, Ledger
 
 UNKNOWN = Character.UNKNOWN
@@ -225,16 +225,17 @@ class Table(Lines[Line]):
     def notes(self) -> tuple[str, ...]:
         return self.knowledge.notes if self.knowledge is not None else ()
 
-    def record_lines(self, defaults: bool = False) -> list[str]:
-        """The canonical record: the set-up in its canonical order (``defaults``: with the
-        ``variant`` and ``draft`` lines not typed), then every play line."""
-        setup = [line.canonical() for line in self.setup.lines(defaults)]
+    def record_lines(self) -> list[str]:
+        """The canonical record: the set-up in its canonical order (``variant`` and, for two
+        players, ``draft`` written even when not typed), then every play line. The journal is
+        this from the first line, so its line numbers are the canonical form's."""
+        setup = [line.canonical() for line in self.setup.lines(defaults=True)]
         played = self.lines[self.played_from :] if self.started else ()
         return setup + [line.canonical() for _, line in played]
 
     def record(self) -> str:
         """The canonical form of the record (``coup replay --canonical``), with a final newline."""
-        return "".join(line + "\n" for line in self.record_lines(defaults=True))
+        return "".join(line + "\n" for line in self.record_lines())
 
     def last_line(self) -> str | None:
         return self.lines[-1][1].canonical() if self.lines else None
@@ -258,7 +259,7 @@ class Table(Lines[Line]):
         If the line contradicts the behavioural assumption about earlier failed proofs (but
         not the cards), the assumptions that cause it are dropped and the table rebuilt.
         """
-        table = replace(self, said=())._apply(line, number)
+        table = replace(self, said=())._apply(self._unnamed(line), number)
         events = list(table.said)
         if table.knowledge is not None and table.knowledge.contradicted:
             table = self._without_contradiction(line, number, table)
@@ -272,6 +273,19 @@ class Table(Lines[Line]):
         elif table.started and table.waiting is not None:
             events.append(Waiting(table.waiting))
         return replace(table, said=()), tuple(events)
+
+    def _unnamed(self, line: Line) -> Line:
+        """A private line of the tracked seat written with its name (``Alice draw duke``, as a
+        move is printed) is the seat's line; another player's is refused: its table does not
+        see it."""
+        if line.verb not in PRIVATE or line.player is None:
+            return line
+        if self.me is None or line.player != self.names[self.me]:
+            seat = f"{self.names[self.me]}'s seat" if self.me is not None else "a spectator's record"
+            raise IllegalMove(
+                f"{line.player}'s {line.verb.value} is not seen from {seat}: leave it out", input=line.canonical()
+            )
+        return replace(line, player=None)
 
     def _apply(self, line: Line, number: int) -> Table:
         if self.over:
@@ -351,7 +365,7 @@ class Table(Lines[Line]):
         self._living(line)
         if self.owed_redraw and not self._may_come_before_redraw(line):
             raise IllegalMove(f"the table waits for {self.waiting}")
-        if line.verb is Verb.PASS:
+        if line.verb is Verb.PASS and line.player is None:
             return self._pass(number)
         errors: list[GameError] = []
         table = self
@@ -364,7 +378,7 @@ class Table(Lines[Line]):
             if table.state.turn.phase not in WINDOWS:
                 break
             table = table.close_window(number)
-        first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK) and self.open_window is not None
+        first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK, Verb.PASS) and self.open_window is not None
         raise errors[0] if first_is_better else errors[-1]
 
     def _living(self, line: Line) -> None:
@@ -454,6 +468,13 @@ class Table(Lines[Line]):
             s = s.apply(Move(Kind.PASS, s.turn.decider))
         return replace(self, state=s)
 
+    def _named_pass(self, line: Line, number: int) -> Table:
+        """``Bob pass``: Bob lets the open window go (those offered it before him too); it stays
+        open for those after him."""
+        table = self._offered(line, tuple(WINDOWS), "pass")
+        assert table.state is not None
+        return table._step(Move(Kind.PASS, table.state.turn.decider), number)
+
     def _challenge(self, line: Line, number: int) -> Table:
         table = self._offered(line, (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE), "challenge")
         s = table.state
@@ -476,6 +497,8 @@ class Table(Lines[Line]):
             if seat == self.me:
                 if not line.cards:
                     raise IllegalMove(f"which card do you show? ({line.player} show CARD)")
+                return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
+            if line.cards and s.turn.actor == self.me:  # the card shown to the seat: its `saw` line
                 return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
             if line.cards:
                 raise IllegalMove(
@@ -588,6 +611,7 @@ class Table(Lines[Line]):
 _DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {
     **{verb: Table._action for verb in ACTIONS},
     Verb.CHALLENGE: Table._challenge,
+    Verb.PASS: Table._named_pass,
     Verb.BLOCK: Table._block,
     Verb.SHOW: Table._show,
     Verb.LOSE: Table._lose,

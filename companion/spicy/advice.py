@@ -150,5 +150,5 @@ class YourTurn:
     def message(self) -> Message:
         if not self.plays:
             return "info", "your turn: no card of yours is true on a legal claim now (bluff or pass)"
-        shown = ", ".join(f"{card} as {claim}" for card, claim in self.plays)
+        shown = ", ".join(f"play {card} as {claim}" for card, claim in self.plays)  # as the seat types it
         return "info", f"your turn: true plays now: {shown}"

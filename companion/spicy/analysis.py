@@ -22,8 +22,8 @@ from typing import Any
 from solver.spicy import DECK, Deck, true_on_both
 from solver.spicy.odds import UNLIKELY_BELOW
 
-from .. import files
 from ..figures import counted, probability
+from ..plots import integer_ticks, pyplot, save
 from ..records import replay
 from .ledger import ChallengeNote, ClaimNote
 from .report import chances_json
@@ -192,26 +192,25 @@ def analysis_text(analysis: Analysis) -> str:
 
 def plot(analysis: Analysis, path: str) -> None:
     """Draw every player's score after each line, the challenges marked, into ``path`` (PNG)."""
-    import matplotlib
+    save(figure(analysis), path)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(9, 4.5))
+def figure(analysis: Analysis) -> Any:
+    """The picture of :func:`plot` (a matplotlib figure). Raises GameError without matplotlib."""
+    plt = pyplot()
+    fig, axes = plt.subplots(figsize=(9, 4.5), layout="constrained")
     lines = [line for line, _ in analysis.scores]
     for seat, name in enumerate(analysis.table.names):
         axes.step(lines, [s[seat] for _, s in analysis.scores], where="post", label=name)
     for challenge in analysis.challenges:
         axes.axvline(challenge.line, color="0.85", linewidth=0.8, zorder=0)
+    axes.set_title("score after each line: won cards + 10 per trophy - cards in hand")
     axes.set_xlabel("record line (grey: a challenge)")
-    axes.set_ylabel("score: won cards + 10 per trophy - cards in hand")
-    axes.legend(loc="upper left")
+    axes.set_ylabel("score")
+    fig.legend(loc="outside right upper", fontsize="small")
     axes.grid(alpha=0.3)
-    figure.tight_layout()
-    try:
-        files.save_figure(figure, path)
-    finally:
-        plt.close(figure)
+    integer_ticks([axes])
+    return fig
 
 
 def archive_counts(analysis: Analysis) -> dict[str, dict[str, int]]:

@@ -38,7 +38,7 @@ SPICY = register(Game("spicy", _new_table, _session, table_json, table_text))
 def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
     from .bots import BotTable
 
-    return BotTable(args.players, args.seed, kinds)
+    return BotTable(args.players, args.seed, kinds, name=args.name)
 
 
 def _threshold(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.errors import GameError
-from solver.spicy import WILD_NUMBER, WILD_SPICE, Card
+from solver.spicy import WILD_NUMBER, WILD_SPICE, Card, Phase
 from solver.spicy.odds import Chances, ClaimOdds, top_advice, top_odds, true_plays
 
 from ..figures import probability
@@ -181,13 +181,18 @@ def odds_text(table: Table) -> str:
                 f"  {model:<17} spice {probability(chances.spice)}, number {probability(chances.number)}, "
                 f"both {probability(chances.both)}"
             )
-        rows.append(f"  advice: {top_advice(s, odds).text(note.player, probability)}")
+        if s.turn.phase in (Phase.WINDOW, Phase.LAST_CARD):  # a challenge the seat may type now
+            rows.append(f"  advice: {top_advice(s, odds).text(note.player, probability)}")
     elif s.top is not None:
         rows.append(f"the top card is yours: {s.top.card} as {s.top.claim}")
     else:
         rows.append("the pile is empty: no claim to price")
     if table.me is not None:
         plays = true_plays(table.my_cards(), s.top_claim(), table.deck)
-        shown = ", ".join(f"{card} as {claim}" for card, claim in plays) or "none (bluff or pass)"
-        rows.append(f"your true plays now: {shown}")
+        if table.waiting is None and table.turn == table.names[table.me]:  # moves the seat may type now
+            shown = ", ".join(f"play {card} as {claim}" for card, claim in plays) or "none (bluff or pass)"
+            rows.append(f"your true plays now: {shown}")
+        else:
+            shown = ", ".join(f"{card} as {claim}" for card, claim in plays) or "none"
+            rows.append(f"your cards true on this pile (not your turn): {shown}")
     return "\n".join(rows)

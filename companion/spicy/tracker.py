@@ -24,11 +24,12 @@ solver.errors.IllegalMove: Ben cannot claim chili 1: a pile of chili at 1 needs 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.errors import IllegalMove
+from solver.errors import IllegalMove, ParseError
 from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, new_game, true_on
 from solver.spicy.odds import UNLIKELY_BELOW, claim_odds, flag, top_advice, top_odds, true_plays
 from solver.spicy.rules import TROPHIES_TO_WIN
@@ -175,7 +176,16 @@ class Table(Lines[Line]):
     # -- applying a line -----------------------------------------------------------------------
 
     def parse(self, text: str) -> Line | None:
-        return parse_line(text, self.names, self.deck)
+        """The line ``text`` names; a player's line typed without a name is the tracked seat's
+        (``play chili-3 as chili 3``, ``challenge number``: moves as the house suggests them)."""
+        try:
+            return parse_line(text, self.names, self.deck)
+        except ParseError:
+            if self.me is None:
+                raise
+            with contextlib.suppress(ParseError):
+                return parse_line(f"{self.names[self.me]} {text}", self.names, self.deck)
+            raise
 
     def next_number(self) -> int:
         return len(self.lines) + 2

@@ -29,13 +29,14 @@ if TYPE_CHECKING:
 
 
 def placement_text(p: PlacementValue) -> str:
-    """``'1cn at 0 1 (+1 VP, sets +1)'``."""
-    return f"{p.card} at {p.row} {p.col} ({value(p.vp)} VP, sets {value(p.sets)})"
+    """``'place 1cn at 0 1 (+1 VP, sets +1)'``: the move as the seat types it, then its worth."""
+    return f"place {p.card} at {p.row} {p.col} ({value(p.vp)} VP, sets {value(p.sets)})"
 
 
 def bid_text(b: BidValue) -> str:
-    """``'5 on 0 1 with nature, worth +3.33'`` (exactly ``+10/3`` inside :func:`~companion.figures.exact`)."""
-    return f"{b.base} on {b.row} {b.col} with {MARKERS.english(b.marker)}, worth {value(b.value)}"
+    """``'bid 5 on 0 1 with nature, worth +3.33'`` (exactly ``+10/3`` inside
+    :func:`~companion.figures.exact`): the move as the seat types it, then its worth."""
+    return f"bid {b.base} on {b.row} {b.col} with {MARKERS.english(b.marker)}, worth {value(b.value)}"
 
 
 @dataclass(frozen=True)
@@ -111,10 +112,10 @@ def _advice(before: Table, after: Table, line: Line) -> list[Event]:
     if new_turn and after.turn == after.names[me]:
         best = after.placement_values()
         if best:
-            return [Advice(f"your turn: best {placement_text(best[0])} ('placements' lists them all)")]
+            return [Advice(f"your turn, best: {placement_text(best[0])} ('placements' lists them all)")]
         return [Advice("your turn: no legal placement, you can only pass")]
     if line.verb is Verb.NEURO and s.markers[me]:
         bids = after.bid_values()
         if bids:
-            return [Advice(f"your best bid: {bid_text(bids[0])} ('bids' lists them all)")]
+            return [Advice(f"a round is open, your best: {bid_text(bids[0])} ('bids' lists them all)")]
     return []

@@ -56,7 +56,7 @@ def _replay(args: argparse.Namespace) -> int:
 def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
     from .bots import BotTable
 
-    return BotTable(args.players, args.seed, kinds)
+    return BotTable(args.players, args.seed, kinds, name=args.name)
 
 
 def demo(players: int, seed: int | None, out: list[str]) -> Table:

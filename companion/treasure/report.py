@@ -74,8 +74,15 @@ def _bid_json(b: BidValue) -> dict[str, Any]:
 
 
 def table_json(table: Table) -> dict[str, Any]:
-    """The table after the last line, in the shape of treasure.md's "Outputs"."""
+    """The table after the last line, in the shape of treasure.md's "Outputs". A spectator's
+    (no ``me``) has no ``bids`` nor ``placements`` (nobody's to value) and no player's ``cards``."""
     winner, final = final_json(table)
+    seat: dict[str, Any] = {}
+    if table.me is not None:
+        seat["bids"] = [_bid_json(b) for b in table.bid_values()]
+        seat["placements"] = [
+            {"card": str(p.card), "row": p.row, "col": p.col, "vp": p.vp} for p in table.placement_values()
+        ]
     return {
         "game": "tresor",
         "me": table.names[table.me] if table.me is not None else None,
@@ -85,8 +92,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "domain": domain_json(table),
         "players": players_json(table),
         "treasure": {str(card): fraction(p) for card, p in table.treasure_odds().items()},
-        "bids": [_bid_json(b) for b in table.bid_values()],
-        "placements": [{"card": str(p.card), "row": p.row, "col": p.col, "vp": p.vp} for p in table.placement_values()],
+        **seat,
         "winner": winner,
         "final": final,
     }
