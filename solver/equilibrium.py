@@ -28,11 +28,6 @@ from flint import fmpq, fmpq_mat
 from .errors import NotCertified
 from .sequence import Tree
 
-THRESHOLDS = (1e-7, 1e-9, 1e-5, 1e-3)
-"""Relative float weights above which a sequence is in a plan's support, tried in turn."""
-DENOMINATORS = (10**4, 10**9, None)
-"""Free weights are pinned to the float plan rounded to these denominators (None: exactly)."""
-
 Strategy = list[list[Fraction]]
 """Per type, the probability of each action."""
 Plan = list[fmpq]
@@ -73,16 +68,15 @@ class Solution:
 def solve(tree: Tree) -> Solution:
     """The exact equilibrium of ``tree``, verified. Raises :class:`NotVerified` if no support
     the float program suggests gives plans that pass the exact check."""
-    x_float, y_float = _float_plans(tree)
+    plans = _float_plans(tree)
     failure = "no support tried"
-    for threshold in THRESHOLDS:
-        for denominator in DENOMINATORS:
-            try:
-                x = _exact_plan(tree, 0, x_float, y_float, threshold, denominator)
-                y = _exact_plan(tree, 1, y_float, x_float, threshold, denominator)
-                return verify(tree, x, y)
-            except NotVerified as error:
-                failure = str(error)
+    for tries in TRIES:
+        try:
+            x = _exact_plan(tree, 0, plans, tries)
+            y = _exact_plan(tree, 1, plans, tries)
+            return verify(tree, x, y)
+        except NotVerified as error:
+            failure = str(error)
     raise NotVerified(f"no exact equilibrium on the float program's supports: {failure}")
 
 
@@ -149,10 +143,10 @@ def _float_plans(tree: Tree) -> tuple[list[float], list[float]]:
     rows: list[int] = []
     cols: list[int] = []
     vals: list[float] = []
-    for (s0, s1), v in tree.payoff.items():
+    for (s0, s1), v in tree.float_payoff().items():
         rows.append(s1)
         cols.append(s0)
-        vals.append(-float(v.p) / float(v.q) if isinstance(v, fmpq) else -float(v))
+        vals.append(-v)
     # F'q: column r of q is row r of F (r = 0: y_0 = 1; r = h + 1: -y_parent + sum y_a = 0)
     rows.append(0)
     cols.append(n0)
@@ -214,16 +208,16 @@ def _supports(tree: Tree, player: int, plan: list[float], threshold: float) -> t
     return used, chosen
 
 
-def _exact_plan(
-    tree: Tree, player: int, plan: list[float], other: list[float], threshold: float, denominator: int | None
-) -> Plan:
-    """``player``'s exact plan on its float plan's support that makes the other player
-    indifferent between every pair of sequences the other's float plan uses at one
-    information set. Raises NotVerified when the equations have no solution."""
+def _exact_plan(tree: Tree, player: int, plans: tuple[list[float], list[float]], tries: Try) -> Plan:
+    """``player``'s exact plan on its float plan's support that makes the other player's
+    float choices best responses: every sequence the other uses at an information set, and
+    every other one as good in floats (``tries.tight``), is worth as much as the first one used
+    there. Raises NotVerified when the equations have no solution."""
+    plan = plans[player]
     # each sequence of ``player``: ZERO, ONE, or the index of an unknown
     rep = [ZERO] * tree.sequences[player]
     rep[0] = ONE
-    _, chosen = _supports(tree, player, plan, threshold)
+    _, chosen = _supports(tree, player, plan, tries.threshold)
     guess: list[float] = []
     equations: list[dict[int, fmpq]] = []
     for h, actions in enumerate(chosen):
@@ -237,13 +231,26 @@ def _exact_plan(
                 guess.append(plan[s])
             _add(total, rep[tree.parent[player][h]], fmpq(-1))
             equations.append(total)
-    if guess:
-        equations.extend(_indifference(tree, 1 - player, other, threshold, rep))
-        values = _solve_linear(equations, guess, denominator)
-    else:
-        values = []
+    if not guess:
+        return [fmpq(1) if r == ONE else fmpq(0) for r in rep]
+    equations.extend(_indifference(tree, 1 - player, plans, tries, rep))
+    values = _solve_linear(equations, guess, tries.denominator)
     one = fmpq(1)
     return [values[r] if r >= 0 else (one if r == ONE else fmpq(0)) for r in rep]
+
+
+@dataclass(frozen=True)
+class Try:
+    """How the float plans are read: the relative weight above which a sequence is used, the
+    gap under which two float values count as equal (0: only the sequences used), the
+    denominators of the free weights (None: the float exactly)."""
+
+    threshold: float
+    tight: float
+    denominator: int | None
+
+
+TRIES = [Try(t, g, d) for g in (1e-9, 1e-7, 0.0) for t in (1e-7, 1e-9, 1e-5) for d in (10**4, 10**9, None)]
 
 
 def _add(form: dict[int, fmpq], unknown: int, coefficient: fmpq) -> None:
@@ -254,36 +261,67 @@ def _add(form: dict[int, fmpq], unknown: int, coefficient: fmpq) -> None:
 
 
 def _indifference(
-    tree: Tree, player: int, plan: list[float], threshold: float, rep: list[int]
+    tree: Tree, player: int, plans: tuple[list[float], list[float]], tries: Try, rep: list[int]
 ) -> list[dict[int, fmpq]]:
-    """Equations saying that every sequence ``player``'s float plan uses at an information set
-    is worth as much as the first one used there, against the other's plan written as ``rep``
-    (each value a linear form in the unknowns; key ONE for the constant)."""
-    used, chosen = _supports(tree, player, plan, threshold)
-    form: dict[int, dict[int, fmpq]] = {}
+    """Equations saying that every sequence ``player``'s float plan uses at an information set,
+    and every one as good in floats, is worth as much as the first one used there, against the
+    other's plan written as ``rep`` (each value a linear form in the unknowns, key ONE for the
+    constant). Below a sequence not used, the value follows the float best response."""
+    used, chosen = _supports(tree, player, plans[player], tries.threshold)
+    floats = _float_best(tree, player, plans[1 - player]) if tries.tight else None
+    form: list[dict[int, fmpq] | None] = [None] * tree.sequences[player]
     for (s0, s1), v in tree.payoff.items():
         mine, theirs = (s0, s1) if player == 0 else (s1, s0)
-        if used[mine] and rep[theirs] != ZERO:
-            _add(form.setdefault(mine, {}), rep[theirs], v)
+        if rep[theirs] != ZERO and (floats is not None or used[mine]):
+            found = form[mine]
+            if found is None:
+                found = form[mine] = {}
+            _add(found, rep[theirs], v)
     equations = []
     parent = tree.parent[player]
+    pick = max if player == 0 else min
     for h in range(len(parent) - 1, -1, -1):
         actions = chosen[h]
-        if not actions:
+        if floats is None and not actions:
             continue
-        first = form.get(actions[0], {})
-        for s in actions[1:]:
-            difference = dict(form.get(s, {}))
+        here = tree.actions(player, h)
+        best = actions[0] if actions else pick(here, key=lambda s: floats[s])  # type: ignore[index]
+        first = form[best] or {}
+        others = [s for s in here if s != best and (s in actions or _tied(floats, s, best, tries.tight))]
+        for s in others:
+            difference = dict(form[s] or {})
             for k, c in first.items():
                 _add(difference, k, -c)
             difference = {k: c for k, c in difference.items() if c}
             if difference:
                 equations.append(difference)
         if first:
-            into = form.setdefault(parent[h], {})
+            into = form[parent[h]]
+            if into is None:
+                into = form[parent[h]] = {}
             for k, c in first.items():
                 _add(into, k, c)
     return equations
+
+
+def _tied(floats: list[float] | None, s: int, best: int, gap: float) -> bool:
+    return floats is not None and abs(floats[s] - floats[best]) <= gap
+
+
+def _float_best(tree: Tree, player: int, other: list[float]) -> list[float]:
+    """:func:`best_response` in floats."""
+    out = [0.0] * tree.sequences[player]
+    for (s0, s1), v in tree.float_payoff().items():
+        if player == 0:
+            out[s0] += v * other[s1]
+        else:
+            out[s1] += v * other[s0]
+    pick = max if player == 0 else min
+    first, moves, parent = tree.first[player], tree.moves[player], tree.parent[player]
+    for h in range(len(parent) - 1, -1, -1):
+        start = first[h]
+        out[parent[h]] += pick(out[start : start + len(moves[h])])
+    return out
 
 
 def _solve_linear(equations: list[dict[int, fmpq]], guess: list[float], denominator: int | None) -> list[fmpq]:

@@ -27,12 +27,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from flint import fmpq
 
 from .errors import GameError
-from .game import GameState
+
+
+class History(Protocol):
+    """What :func:`build` asks of a game's state: OpenSpiel's shape (:class:`solver.game.GameState`)
+    without sampling; ``returns()`` may hold Fractions or python-flint rationals."""
+
+    def current_player(self) -> int: ...
+
+    def is_chance_node(self) -> bool: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    def chance_outcomes(self) -> Sequence[tuple[Any, Any]]: ...
+
+    def apply(self, move: Any) -> History: ...
+
+    def returns(self) -> Sequence[Any]: ...
+
 
 Observe = Callable[[Any, Any, int], Hashable]
 """observe(state, move, player): what ``player`` sees of ``move`` played at ``state``."""
@@ -55,6 +74,7 @@ class Tree:
         self.owner: tuple[list[int], list[int]] = ([-1], [-1])  # sequence -> information set
         self.payoff: dict[tuple[int, int], Any] = {}
         self.nodes = 0
+        self._floats: dict[tuple[int, int], float] | None = None
         self.observations: list[tuple[int, Hashable]] = [(0, None)]  # id -> (previous id, token)
 
     def observed(self, player: int, h: int) -> tuple[Hashable, ...]:
@@ -103,6 +123,12 @@ class Tree:
         self.owner[player].extend([h] * len(moves))
         return h
 
+    def float_payoff(self) -> dict[tuple[int, int], float]:
+        """The payoffs in floats (computed once)."""
+        if self._floats is None or len(self._floats) != len(self.payoff):
+            self._floats = {k: float(v) for k, v in self.payoff.items()}
+        return self._floats
+
     def leaf(self, s0: int, s1: int, payoff: Any) -> None:
         """Add a leaf's chance-weighted payoff to player 0 (a Fraction or an fmpq)."""
         key = (s0, s1)
@@ -122,7 +148,7 @@ class Tree:
         return out
 
 
-def build(root: GameState[Any], observe: Observe) -> Tree:
+def build(root: History, observe: Observe) -> Tree:
     """The sequence form of the two-player game from ``root``: every history walked once,
     chance weighted by its exact probabilities (an fmpq per leaf), information sets keyed on
     each player's observation sequence. ``returns()[0]`` of a terminal state is player 0's
