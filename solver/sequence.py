@@ -25,6 +25,7 @@ information set is made (a forced coup, the only card one can lose).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
@@ -75,6 +76,8 @@ class Tree:
         self.payoff: dict[tuple[int, int], Any] = {}
         self.nodes = 0
         self._floats: dict[tuple[int, int], float] | None = None
+        self.tagged: list[dict[tuple[int, int], Any]] | None = None  # per outcome of the root's chance
+        self.tag = 0
         self.observations: list[tuple[int, Hashable]] = [(0, None)]  # id -> (previous id, token)
 
     def observed(self, player: int, h: int) -> tuple[Hashable, ...]:
@@ -111,7 +114,8 @@ class Tree:
         Raises :class:`GameError` when the game's observations do not give perfect recall."""
         found = self.index[player].get(key)
         if found is not None:
-            if self.parent[player][found] != parent or len(self.moves[player][found]) != len(moves):
+            known = self.moves[player][found]
+            if self.parent[player][found] != parent or (known is not moves and known != moves):
                 raise GameError(f"information set {key!r} of player {player} breaks perfect recall")
             return found
         h = len(self.parent[player])
@@ -134,6 +138,10 @@ class Tree:
         key = (s0, s1)
         found = self.payoff.get(key)
         self.payoff[key] = payoff if found is None else found + payoff
+        if self.tagged is not None:
+            mine = self.tagged[self.tag]
+            found = mine.get(key)
+            mine[key] = payoff if found is None else found + payoff
 
     def actions(self, player: int, h: int) -> range:
         """The sequences of information set ``h``'s actions."""
@@ -148,69 +156,110 @@ class Tree:
         return out
 
 
-def build(root: History, observe: Observe) -> Tree:
+def build(root: History, observe: Observe, tagged: bool = False) -> Tree:
     """The sequence form of the two-player game from ``root``: every history walked once,
     chance weighted by its exact probabilities (an fmpq per leaf), information sets keyed on
     each player's observation sequence. ``returns()[0]`` of a terminal state is player 0's
-    payoff. Raises :class:`GameError` if the observations break perfect recall.
+    payoff. States must be hashable: a state met again (by another history) is expanded once,
+    its moves, children and observations reused. Raises :class:`GameError` if the
+    observations break perfect recall. With ``tagged`` (the root a chance node), the payoffs
+    are also kept apart per outcome of the root's chance (``tree.tagged``).
     """
     tree = Tree()
-    seen: dict[tuple[int, Hashable], int] = {}
+    seen: dict[int, int] = {}
     inverse = tree.observations
-    one = fmpq(1)
+    tokens: dict[Hashable, int] = {}
+    named: list[Hashable] = []
+    ids: dict[Any, int] = {}
+    nodes: list[Any] = []
+    expansions: list[tuple[Any, ...] | None] = []
 
-    def history(previous: int, token: Hashable) -> int:
-        k = (previous, token)
+    def token(t: Hashable) -> int:
+        found = tokens.get(t)
+        if found is None:
+            found = tokens[t] = len(named)
+            named.append(t)
+        return found
+
+    def number(node: Any) -> int:
+        found = ids.get(node)
+        if found is None:
+            found = ids[node] = len(nodes)
+            nodes.append(node)
+            expansions.append(None)
+        return found
+
+    def expand(node: Any) -> tuple[Any, ...]:
+        if node.is_terminal():
+            return (_END, _q(node.returns()[0]))
+        if node.is_chance_node():
+            return (
+                _CHANCE,
+                [
+                    (number(node.apply(m)), _q(p), token(observe(node, m, 0)), token(observe(node, m, 1)))
+                    for m, p in node.chance_outcomes()
+                ],
+            )
+        moves = node.legal_moves()
+        kids = [(number(node.apply(m)), token(observe(node, m, 0)), token(observe(node, m, 1))) for m in moves]
+        return (_FORCED if len(moves) == 1 else _DECISION, node.current_player(), moves, kids)
+
+    def history(previous: int, t: int) -> int:
+        k = (previous << 24) | t
         found = seen.get(k)
         if found is None:
             found = seen[k] = len(inverse)
-            inverse.append(k)
+            inverse.append((previous, named[t]))
         return found
 
-    def visit(state: Any, weight: fmpq, s0: int, s1: int, o0: int, o1: int) -> None:
+    def visit(n: int, weight: fmpq, s0: int, s1: int, o0: int, o1: int) -> None:
         tree.nodes += 1
-        if state.is_terminal():
-            value = state.returns()[0]
-            if value:
-                tree.leaf(s0, s1, weight * _q(value))
-            return
-        if state.is_chance_node():
-            for move, p in state.chance_outcomes():
-                child = state.apply(move)
-                visit(
-                    child,
-                    weight * _q(p),
-                    s0,
-                    s1,
-                    history(o0, observe(state, move, 0)),
-                    history(o1, observe(state, move, 1)),
-                )
-            return
-        moves = state.legal_moves()
-        player = state.current_player()
-        if len(moves) == 1:
-            move = moves[0]
-            visit(
-                state.apply(move),
-                weight,
-                s0,
-                s1,
-                history(o0, observe(state, move, 0)),
-                history(o1, observe(state, move, 1)),
-            )
-            return
-        mine = o0 if player == 0 else o1
-        h = tree.infoset(player, mine, s0 if player == 0 else s1, moves)
-        start = tree.first[player][h]
-        for a, move in enumerate(moves):
-            n0, n1 = history(o0, observe(state, move, 0)), history(o1, observe(state, move, 1))
+        e = expansions[n]
+        if e is None:
+            e = expansions[n] = expand(nodes[n])
+        kind = e[0]
+        if kind is _END:
+            if e[1]:
+                tree.leaf(s0, s1, weight * e[1])
+        elif kind is _CHANCE:
+            for child, p, t0, t1 in e[1]:
+                visit(child, weight * p, s0, s1, history(o0, t0), history(o1, t1))
+        elif kind is _FORCED:
+            child, t0, t1 = e[3][0]
+            visit(child, weight, s0, s1, history(o0, t0), history(o1, t1))
+        else:
+            player = e[1]
             if player == 0:
-                visit(state.apply(move), weight, start + a, s1, n0, n1)
+                start = tree.first[0][tree.infoset(0, o0, s0, e[2])]
+                for a, (child, t0, t1) in enumerate(e[3]):
+                    visit(child, weight, start + a, s1, history(o0, t0), history(o1, t1))
             else:
-                visit(state.apply(move), weight, s0, start + a, n0, n1)
+                start = tree.first[1][tree.infoset(1, o1, s1, e[2])]
+                for a, (child, t0, t1) in enumerate(e[3]):
+                    visit(child, weight, s0, start + a, history(o0, t0), history(o1, t1))
 
-    visit(root, one, 0, 0, 0, 0)
+    paused = gc.isenabled()
+    gc.disable()  # millions of small objects, none cyclic: the collector's passes only cost
+    try:
+        top = number(root)
+        if not tagged:
+            visit(top, fmpq(1), 0, 0, 0, 0)
+        else:
+            e = expansions[top] = expand(root)
+            if e[0] is not _CHANCE:
+                raise GameError("only a game that starts with chance has its payoffs kept per outcome")
+            tree.tagged = [{} for _ in e[1]]
+            tree.nodes += 1
+            for i, (child, p, t0, t1) in enumerate(e[1]):
+                tree.tag = i
+                visit(child, p, 0, 0, history(0, t0), history(0, t1))
+    finally:
+        if paused:
+            gc.enable()
     return tree
+
+
+_END, _CHANCE, _FORCED, _DECISION = "end", "chance", "forced", "decision"
 
 
 def _q(value: Any) -> fmpq:

@@ -65,6 +65,12 @@ class _Node:
         self.state = state
         self.left = left
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Node) and self.state == other.state and self.left == other.left
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.left))
+
     def current_player(self) -> int:
         return CHANCE if self.state is None else self.state.current_player()
 

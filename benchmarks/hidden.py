@@ -1,0 +1,210 @@
+"""Hidden-card values (outputs.md, "Hidden-card values"): the exact K-turn game of 2-player
+endgames built, solved and verified, side by side with Gambit's sequence-form LP on the same
+games (the independent references' ``gambit_game``, tests/reference/hidden_reference.py) where
+it finishes. Each run is a fresh process (time, peak memory) stopped after ``--timeout`` s.
+
+    python benchmarks/hidden.py [--turns 3] [--timeout 600] [--gambit-timeout 600] [--reach] [--json]
+
+The JSON's last line has, in seconds, the worst over the workloads of each kind
+(``v1_1v1_s``: V_1 of the 1-against-1 endgames, ...) and ``ratio_vs_gambit``: Gambit's time
+over ours on the largest game both finish. ``--reach`` also finds how far K goes within the
+timeout for each workload.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).parent.parent
+
+COURT_OF_3 = """variant = "ambassador"
+to_move = "Alice"
+[players.Alice]
+coins = 3
+hand = ["contessa"]
+face_up = ["contessa"]
+[players.Bob]
+coins = 1
+hand = ["ambassador"]
+face_up = ["duke"]
+[court]
+cards = ["assassin", "captain", "ambassador"]
+"""
+
+WORKLOADS: dict[str, tuple[str, str]] = {
+    # name: (kind, puzzle)
+    "1v1-court-3": ("1v1", COURT_OF_3),
+    "1v1-full-court": ("1v1", COURT_OF_3.split("[court]")[0]),
+    "1v1-inquisitor-court-3": ("1v1", (ROOT / "companion/coup/data/puzzles/10-bluffless-contessa.toml").read_text()),
+    "2v1-court-3": ("2v1", (ROOT / "companion/coup/data/puzzles/11-two-against-one.toml").read_text()),
+    "2v2-draft-start": ("2v2", (ROOT / "companion/coup/data/puzzles/12-two-against-two.toml").read_text()),
+}
+TURNS = {"1v1": (1, 2, 3), "2v1": (1, 2), "2v2": (1,)}
+
+
+def ours(name: str, turns: int) -> dict[str, Any]:
+    """Build, solve and verify one game in this process."""
+    import tomllib
+
+    from solver.coup.hidden_game import HiddenGame, prior
+    from solver.coup.puzzle import Puzzle
+    from solver.equilibrium import solve
+
+    puzzle = Puzzle.from_mapping(tomllib.loads(WORKLOADS[name][1]))
+    cpu = time.process_time()
+    started = time.perf_counter()
+    game = HiddenGame(prior(puzzle), turns)
+    tree = game.tree()
+    built = time.perf_counter()
+    solution = solve(tree)
+    done = time.perf_counter()
+    value = solution.value if game.seat == 0 else -solution.value
+    return {
+        "seconds": round(done - started, 2),
+        "cpu_s": round(time.process_time() - cpu, 2),
+        "build_s": round(built - started, 2),
+        "solve_s": round(done - built, 2),
+        "nodes": tree.nodes,
+        "sequences": list(tree.sequences),
+        "infosets": list(tree.infosets),
+        "payoffs": len(tree.payoff),
+        "value": str(value),
+        "open_value": str(game.open_value()),
+    }
+
+
+def gambit(name: str, turns: int) -> dict[str, Any]:
+    """Gambit's sequence-form LP on the references' tree of the same game (its build not timed)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import pygambit
+    from reference.hidden_reference import gambit_game  # type: ignore[import-not-found]
+
+    game = gambit_game(WORKLOADS[name][1], turns)
+    cpu = time.process_time()
+    started = time.perf_counter()
+    pygambit.nash.lp_solve(game, rational=False)
+    return {"seconds": round(time.perf_counter() - started, 2), "cpu_s": round(time.process_time() - cpu, 2)}
+
+
+def run(mode: str, name: str, turns: int, timeout: float) -> dict[str, Any] | None:
+    """One measurement in a fresh process; None if it failed or ran past ``timeout``."""
+    try:
+        done = subprocess.run(
+            [sys.executable, __file__, f"--{mode}", name, str(turns)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=ROOT,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    if done.returncode != 0 or not done.stdout.strip():
+        return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
+    out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return out
+
+
+def one(mode: str, name: str, turns: int) -> int:
+    measure = ours if mode == "ours" else gambit
+    out = measure(name, int(turns))
+    out["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    print(json.dumps(out))
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--turns", type=int, default=3, help="largest K for the 1-against-1 workloads")
+    parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--gambit-timeout", type=float, default=600.0)
+    parser.add_argument("--no-gambit", action="store_true")
+    parser.add_argument("--reach", action="store_true", help="find the largest K each workload solves in --timeout")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--ours", nargs=2, metavar=("NAME", "K"), help=argparse.SUPPRESS)
+    parser.add_argument("--gambit", nargs=2, metavar=("NAME", "K"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.ours:
+        return one("ours", *args.ours)
+    if args.gambit:
+        return one("gambit", *args.gambit)
+    rows: list[dict[str, Any]] = []
+    for name, (kind, _) in WORKLOADS.items():
+        for turns in TURNS[kind]:
+            if turns > args.turns:
+                continue
+            row: dict[str, Any] = {"workload": name, "kind": kind, "turns": turns}
+            row["ours"] = run("ours", name, turns, args.timeout)
+            if not args.no_gambit:
+                row["gambit"] = run("gambit", name, turns, args.gambit_timeout)
+            rows.append(row)
+            if not args.json:
+                print(_line(row), flush=True)
+    reach: dict[str, int] = {}
+    if args.reach:
+        for name, (kind, _) in WORKLOADS.items():
+            turns = max(TURNS[kind])
+            while (found := run("ours", name, turns + 1, args.timeout)) is not None and "error" not in found:
+                turns += 1
+                if not args.json:
+                    print(f"{name}: K = {turns} in {found['seconds']} s", flush=True)
+            reach[name] = turns
+    summary = _summary(rows, reach)
+    if not args.json:
+        for key, value in summary.items():
+            if key != "rows":
+                print(f"{key}: {value}")
+    print(json.dumps(summary))
+    return 0
+
+
+def _line(row: dict[str, Any]) -> str:
+    mine, theirs = row["ours"], row.get("gambit")
+    text = f"{row['workload']:<24} K={row['turns']}  "
+    if mine is None or "error" in mine:
+        text += f"ours: {'timed out' if mine is None else mine['error']}"
+    else:
+        text += (
+            f"ours {mine['seconds']:>7.2f} s (build {mine['build_s']}, solve {mine['solve_s']}), "
+            f"{mine['nodes']:,} nodes, sequences {mine['sequences']}, {mine['peak_mb']} MB, V_K {mine['value']}"
+        )
+    if "gambit" in row:
+        text += "; gambit " + ("timed out" if theirs is None else theirs.get("error") or f"{theirs['seconds']} s")
+    return text
+
+
+def _summary(rows: list[dict[str, Any]], reach: dict[str, int]) -> dict[str, Any]:
+    def worst(kind: str, turns: int) -> float | None:
+        times = [r["ours"]["seconds"] for r in rows if r["kind"] == kind and r["turns"] == turns and _ok(r["ours"])]
+        failed = any(not _ok(r["ours"]) for r in rows if r["kind"] == kind and r["turns"] == turns)
+        return None if failed or not times else max(times)
+
+    both = [r for r in rows if _ok(r["ours"]) and _ok(r.get("gambit"))]
+    largest = max(both, key=lambda r: r["ours"]["payoffs"], default=None)
+    ratio = None if largest is None else round(largest["gambit"]["seconds"] / max(largest["ours"]["seconds"], 1e-3), 1)
+    return {
+        "v1_1v1_s": worst("1v1", 1),
+        "v2_1v1_s": worst("1v1", 2),
+        "v3_1v1_s": worst("1v1", 3),
+        "v1_2v1_s": worst("2v1", 1),
+        "v2_2v1_s": worst("2v1", 2),
+        "v1_2v2_s": worst("2v2", 1),
+        "ratio_vs_gambit": ratio,
+        "ratio_game": None if largest is None else f"{largest['workload']} K={largest['turns']}",
+        "reach_k": reach,
+        "rows": rows,
+    }
+
+
+def _ok(result: dict[str, Any] | None) -> bool:
+    return result is not None and "error" not in result
+
+
+if __name__ == "__main__":
+    sys.exit(main())
