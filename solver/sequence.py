@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from flint import fmpq
 
-from .errors import GameError
+from .errors import GameError, TooLarge
 
 
 class History(Protocol):
@@ -156,14 +156,21 @@ class Tree:
         return out
 
 
-def build(root: History, observe: Observe, tagged: bool = False) -> Tree:
+def build(
+    root: History,
+    observe: Observe,
+    tagged: bool = False,
+    limit: int | None = None,
+    tick: Callable[[], None] = lambda: None,
+) -> Tree:
     """The sequence form of the two-player game from ``root``: every history walked once,
     chance weighted by its exact probabilities (an fmpq per leaf), information sets keyed on
     each player's observation sequence. ``returns()[0]`` of a terminal state is player 0's
     payoff. States must be hashable: a state met again (by another history) is expanded once,
     its moves, children and observations reused. Raises :class:`GameError` if the
     observations break perfect recall. With ``tagged`` (the root a chance node), the payoffs
-    are also kept apart per outcome of the root's chance (``tree.tagged``).
+    are also kept apart per outcome of the root's chance (``tree.tagged``). Raises
+    :class:`TooLarge` past ``limit`` histories; ``tick()`` every 65,536 histories.
     """
     tree = Tree()
     seen: dict[int, int] = {}
@@ -212,8 +219,14 @@ def build(root: History, observe: Observe, tagged: bool = False) -> Tree:
             inverse.append((previous, named[t]))
         return found
 
+    most = limit if limit is not None else -1
+
     def visit(n: int, weight: fmpq, s0: int, s1: int, o0: int, o1: int) -> None:
         tree.nodes += 1
+        if not tree.nodes & 0xFFFF:
+            tick()
+            if tree.nodes > most >= 0:
+                raise TooLarge(f"the game has more than {most:,} histories, the limit")
         e = expansions[n]
         if e is None:
             e = expansions[n] = expand(nodes[n])

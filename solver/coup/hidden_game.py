@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -173,19 +173,21 @@ class HiddenGame:
             found = self.values[state] = fmpq(v.numerator, v.denominator)
         return found
 
-    def tree(self) -> Tree:
-        """The sequence form of the game."""
-        return build(self.root(), self.observe)
+    def tree(self, tagged: bool = False, limit: int | None = None, tick: Callable[[], None] = lambda: None) -> Tree:
+        """The sequence form of the game (with ``tagged``, its payoffs also kept per hypothesis).
+        Raises TooLarge past ``limit`` histories; ``tick()`` now and then."""
+        return build(self.root(), self.observe, tagged, limit, tick)
 
     def open_value(self) -> Fraction:
         """``V_0``: the open-hand value averaged over the prior, for :attr:`seat`."""
         total = sum((h.probability * _f(self.leaf(h.state)) for h in self.hypotheses), Fraction(0))
         return total if self.seat == 0 else -total
 
-    def solve(self) -> Answer:
-        """Build and solve the game exactly (verified). Raises NotVerified, TooLarge, Unsupported."""
+    def solve(self, tagged: bool = False, limit: int | None = None, tick: Callable[[], None] = lambda: None) -> Answer:
+        """Build and solve the game exactly (verified); see :meth:`tree`. Raises NotVerified,
+        TooLarge, Unsupported."""
         started = time.perf_counter()
-        tree = self.tree()
+        tree = self.tree(tagged, limit, tick)
         solution = solve(tree)
         sign = 1 if self.seat == 0 else -1
         return Answer(
