@@ -108,3 +108,33 @@ def test_the_spectator_view_drops_the_seat_s_private_lines() -> None:
     seat = s.table.view
     assert spectator.me is None and spectator.view is not None and seat is not None
     assert spectator.view.turn == seat.turn and spectator.view.coins == seat.coins
+
+
+ENDGAME = WINDOW + "pass\nBob income\nAlice steal Bob\nBob challenge\n"
+
+
+def test_analyze_hidden_marks_the_seat_s_pass_against_an_unlikely_duke(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "endgame.coup"
+    record.write_text(ENDGAME)
+    assert main(["analyze", str(record), "--hidden", "1", "--json"]) == 0
+    hidden = json.loads(capsys.readouterr().out)["hidden"]
+    assert hidden["turns"] == 1
+    decisions = {d["line"]: d for d in hidden["decisions"]}
+    assert {d["player"] for d in decisions.values()} == {"Bob"}  # the record's seat only
+    passed = decisions[12]
+    assert passed["move"] == "pass" and passed["mark"] == "??" and passed["better"] == "Bob challenge"
+    assert Fraction(passed["value_before"]) > 0 > Fraction(passed["value_after"])
+    assert decisions[15]["mark"] is None  # the challenge of the steal was the equilibrium's move
+
+
+def test_analyze_hidden_of_a_spectator_s_record_values_both_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "spectator.coup"
+    record.write_text("\n".join(x for x in ENDGAME.splitlines() if not x.startswith(("me ", "hand "))) + "\n")
+    assert main(["analyze", str(record), "--hidden", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "hidden cards (1 turn unseen; values from the mover's side, before -> after):" in text
+    assert "Alice steal Bob??" in text and "pass??" in text

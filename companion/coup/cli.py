@@ -291,6 +291,9 @@ def build(sub: Any) -> None:
     )
     p.add_argument("--no-endgame", action="store_true", help="leave the endgame solver out")
     p.add_argument(
+        "--hidden", type=int, metavar="K", help="also the hidden-card value of each endgame decision (K turns)"
+    )
+    p.add_argument(
         "--budget", type=int, default=TABLE_BUDGET, help="endgame: generate at most this many positions on the spot"
     )
     p = sub.add_parser("puzzle", help="play a puzzle against the exact solver")
