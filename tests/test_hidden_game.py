@@ -63,3 +63,19 @@ def test_hiding_the_cards_changes_the_value_of_the_last_contessa() -> None:
     one = HiddenGame(hypotheses, turns=1).solve()
     assert one.open_value == Fraction(91, 135)
     assert one.value == Fraction(29, 45)
+
+
+def test_the_equilibrium_bluffs_a_duke_that_open_hands_never_claim() -> None:
+    """The README's example: Alice's assassin against Bob's unknown card, K = 2. V_K is unique;
+    the reported strategy (one equilibrium) taxes without a duke part of the time."""
+    from solver.coup.cards import Character
+    from solver.coup.hidden_report import report
+    from solver.coup.rules import Kind
+
+    p = puzzle("04-duke-against-the-clock.toml")
+    game = HiddenGame(prior(p), turns=2)
+    solved = game.solve(tagged=True)
+    assert (solved.value, solved.open_value) == (Fraction(-724, 1395), Fraction(-2, 3))
+    r = report(game, solved, (Character.ASSASSIN,))
+    tax = next(m for m in r.strategy if m.kind is Kind.TAX)
+    assert r.strategy[tax] > 0 and r.options[tax] == r.value == max(r.options.values())

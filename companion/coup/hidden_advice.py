@@ -105,9 +105,13 @@ def for_table(table: Table, turns: int, limit: int = HIDDEN_BUDGET, tick: Callab
 
 
 def signed(value: Fraction) -> str:
-    """A value as a signed number: ``'+0.18'``, ``'-1'``."""
+    """A value as a signed number.
+
+    >>> signed(Fraction(9, 50)), signed(Fraction(-1)), signed(Fraction(0))
+    ('+0.18', '-1', '0')
+    """
     if value.denominator == 1:
-        return f"{value:+}" if value else "0"
+        return f"{int(value):+d}" if value else "0"
     return f"{float(value):+.2f}"
 
 
