@@ -89,7 +89,7 @@ def for_table(table: Table, turns: int, limit: int = HIDDEN_BUDGET, tick: Callab
     to start from, the limit)."""
     from .endgame import hypotheses, weigh
 
-    found = hypotheses(spectator(table), mid_turn=True)
+    found = hypotheses(spectator(table), mid_turn=True, most=None)  # the limit is on histories
     game = HiddenGame(found, turns)
     solved = game.solve(tagged=True, limit=limit, tick=tick)
     names = game.hypotheses[0].state.names

@@ -43,7 +43,7 @@ def hidden_values(
         return None  # which card to lose depends on the hand, which the spectator does not know
     if view.current_player() != move.player:
         raise GameError("not at the mover's decision (an implicit pass comes first)")
-    game = HiddenGame(hypotheses(spectator(before), mid_turn=True), turns)
+    game = HiddenGame(hypotheses(spectator(before), mid_turn=True, most=None), turns)
     answer = game.solve(tagged=True, limit=limit)
     names = game.hypotheses[0].state.names
     mover = before.names[move.player]
