@@ -36,6 +36,8 @@ choices follow it (1 for the empty sequence)."""
 
 METHOD = "highs-ds"
 """HiGHS's method for the float program: the dual simplex gives vertices (measured fastest here)."""
+PRIMAL = 0
+"""Whose plan is the primal of the float program (the other's is its dual)."""
 ZERO, ONE = -2, -1
 
 
@@ -133,41 +135,53 @@ def _check_plan(tree: Tree, player: int, plan: Plan) -> None:
 # -- the float program ------------------------------------------------------------------------
 
 
-def _float_plans(tree: Tree) -> tuple[list[float], list[float]]:
-    """Player 0's plan x and player 1's plan y by HiGHS: max q_0 subject to F'q <= A'x, Ex = e,
-    x >= 0 (q free); y is the dual of the first constraints."""
+def _float_plans(tree: Tree, side: int | None = None) -> tuple[list[float], list[float]]:
+    """Both players' plans by HiGHS: one player's optimal plan as the primal of its linear
+    program, the other's as the dual (``side``: the primal's player; by default player 0)."""
+    side = PRIMAL if side is None else side
+    mine, theirs = _float_lp(tree, side)
+    return (mine, theirs) if side == 0 else (theirs, mine)
+
+
+def _float_lp(tree: Tree, me: int) -> tuple[list[float], list[float]]:
+    """``me``'s plan x and the other's plan y: max q_0 subject to F'q <= B'x, Ex = e, x >= 0
+    (q free), where B is the payoff to ``me`` (rows: my sequences) and E, F the two players'
+    plan constraints; y is the dual of the first constraints."""
     import numpy as np
     from scipy.optimize import linprog
     from scipy.sparse import coo_array
 
-    n0, n1 = tree.sequences
-    m0, m1 = tree.infosets
+    other = 1 - me
+    n0, n1 = tree.sequences[me], tree.sequences[other]
+    m0, m1 = tree.infosets[me], tree.infosets[other]
     rows: list[int] = []
     cols: list[int] = []
     vals: list[float] = []
+    sign = -1.0 if me == 0 else 1.0
     for (s0, s1), v in tree.float_payoff().items():
-        rows.append(s1)
-        cols.append(s0)
-        vals.append(-v)
+        mine, theirs = (s0, s1) if me == 0 else (s1, s0)
+        rows.append(theirs)
+        cols.append(mine)
+        vals.append(sign * v)
     # F'q: column r of q is row r of F (r = 0: y_0 = 1; r = h + 1: -y_parent + sum y_a = 0)
     rows.append(0)
     cols.append(n0)
     vals.append(1.0)
-    for h, parent in enumerate(tree.parent[1]):
+    for h, parent in enumerate(tree.parent[other]):
         rows.append(parent)
         cols.append(n0 + h + 1)
         vals.append(-1.0)
-        for s in tree.actions(1, h):
+        for s in tree.actions(other, h):
             rows.append(s)
             cols.append(n0 + h + 1)
             vals.append(1.0)
     a_ub = coo_array((vals, (rows, cols)), shape=(n1, n0 + m1 + 1)).tocsr()
     er, ec, ev = [0], [0], [1.0]
-    for h, parent in enumerate(tree.parent[0]):
+    for h, parent in enumerate(tree.parent[me]):
         er.append(h + 1)
         ec.append(parent)
         ev.append(-1.0)
-        for s in tree.actions(0, h):
+        for s in tree.actions(me, h):
             er.append(h + 1)
             ec.append(s)
             ev.append(1.0)
