@@ -120,7 +120,14 @@ def run(mode: str, name: str, turns: int, timeout: float) -> dict[str, Any] | No
     return out
 
 
+MEMORY_GB = 10
+"""Each measurement's address space is capped (a MemoryError, reported, rather than a machine
+out of memory: it is shared)."""
+
+
 def one(mode: str, name: str, turns: int) -> int:
+    limit = MEMORY_GB * 2**30
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     measure = ours if mode == "ours" else gambit
     out = measure(name, int(turns))
     out["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
