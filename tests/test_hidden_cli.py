@@ -138,3 +138,16 @@ def test_analyze_hidden_of_a_spectator_s_record_values_both_players(
     text = capsys.readouterr().out
     assert "hidden cards (1 turn unseen; values from the mover's side, before -> after):" in text
     assert "Alice steal Bob??" in text and "pass??" in text
+
+
+def test_ctrl_c_cancels_solve_hidden_at_the_table_not_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    s = Session()
+    for line in WINDOW.splitlines():
+        s.handle(line)
+    before = s.table
+    monkeypatch.setattr(hidden_advice, "for_table", interrupted)
+    assert s.handle("solve --hidden") == [("", "cancelled")]
+    assert s.table is before and s.handle("Bob challenge") != []

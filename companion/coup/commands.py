@@ -86,8 +86,11 @@ def _solve_hidden(table: Table, args: list[str]) -> list[Message]:
     if len(args) > 1 or (args and not args[0].isdigit()):
         raise GameError("solve --hidden takes one number of turns, e.g. 'solve --hidden 2'", input=" ".join(args))
     turns = check_turns(int(args[0]) if args else 1)
-    with progress("solving the hidden-card game") as tick:
-        return [("", hidden_text(for_table(table, turns, tick=tick)))]
+    try:
+        with progress("solving the hidden-card game") as tick:
+            return [("", hidden_text(for_table(table, turns, tick=tick)))]
+    except KeyboardInterrupt:  # Ctrl-C cancels the command, never the table
+        return [("", "cancelled")]
 
 
 def _rules(session: CoupSession, args: list[str]) -> list[Message]:
