@@ -151,3 +151,13 @@ def test_ctrl_c_cancels_solve_hidden_at_the_table_not_the_table(monkeypatch: pyt
     monkeypatch.setattr(hidden_advice, "for_table", interrupted)
     assert s.handle("solve --hidden") == [("", "cancelled")]
     assert s.table is before and s.handle("Bob challenge") != []
+
+
+def test_with_k_0_the_hand_value_is_its_open_hand_value_and_there_is_no_decision(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", str(PUZZLES / "12-two-against-two.toml"), "--hidden", "0", "--json"]) == 0
+    hidden = json.loads(capsys.readouterr().out)["hidden"]
+    assert hidden["value"] == hidden["open_value"]
+    assert hidden["hand_value"] == hidden["hand_open_value"] == "68/135"
+    assert hidden["options"] == {} and hidden["strategy"] == {}

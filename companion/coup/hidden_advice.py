@@ -176,6 +176,8 @@ def hidden_text(h: Hidden) -> str:
 
 
 def _options(h: Hidden, r: Report) -> list[str]:
+    if not r.options:
+        return []
     width = max(len(m.text(h.names)) for m in r.options)
     rows = []
     for move, value in sorted(r.options.items(), key=lambda mv: -mv[1]):

@@ -52,7 +52,7 @@ class Doubt:
 @dataclass(frozen=True)
 class Report:
     """For ``seat`` holding ``hand``: the hand's probability under the prior, its value, each
-    option's value (the engine's order), the equilibrium's strategy, the opponent's holding
+    option's value (the engine's order; none with K = 0), the equilibrium's strategy, the opponent's holding
     probabilities, and the doubt threshold in a challenge window."""
 
     seat: int
@@ -81,10 +81,12 @@ def report(game: HiddenGame, answer: Answer, hand: tuple[Character, ...]) -> Rep
     value = sign * _mass(tree, mine, plans[0], plans[1]) / weight
     root = game.hypotheses[mine[0]].state
     h = _root_infoset(tree, seat, hand)
-    if h is None:  # a forced move: no decision
+    options: dict[Move, Fraction] = {}
+    strategy: dict[Move, Fraction] = {}
+    if h is None and answer.turns:  # a forced move: no decision
         move = root.legal_moves()[0]
         options, strategy = {move: value}, {move: Fraction(1)}
-    else:
+    elif h is not None:  # (K = 0 has no decision: no options)
         moves = tree.moves[seat][h]
         options = {
             m: sign * _f(solution.best[seat][s]) / weight for m, s in zip(moves, tree.actions(seat, h), strict=True)
