@@ -90,7 +90,8 @@ def ours(name: str, turns: int) -> dict[str, Any]:
 
 
 def gambit(name: str, turns: int) -> dict[str, Any]:
-    """Gambit's sequence-form LP on the references' tree of the same game (its build not timed)."""
+    """Gambit's sequence-form LP (in rationals, its default) on the references' tree of the same
+    game (its build not timed)."""
     sys.path.insert(0, str(ROOT / "tests"))
     import pygambit
     from reference.hidden_reference import gambit_game  # type: ignore[import-not-found]
@@ -98,7 +99,7 @@ def gambit(name: str, turns: int) -> dict[str, Any]:
     game = gambit_game(WORKLOADS[name][1], turns)
     cpu = time.process_time()
     started = time.perf_counter()
-    pygambit.nash.lp_solve(game, rational=False)
+    pygambit.nash.lp_solve(game)  # rational, exact as ours
     return {"seconds": round(time.perf_counter() - started, 2), "cpu_s": round(time.process_time() - cpu, 2)}
 
 
@@ -141,6 +142,7 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=600.0)
     parser.add_argument("--gambit-timeout", type=float, default=600.0)
     parser.add_argument("--no-gambit", action="store_true")
+    parser.add_argument("--only", action="append", choices=sorted(WORKLOADS), help="these workloads only")
     parser.add_argument("--reach", action="store_true", help="find the largest K each workload solves in --timeout")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--ours", nargs=2, metavar=("NAME", "K"), help=argparse.SUPPRESS)
@@ -151,7 +153,8 @@ def main() -> int:
     if args.gambit:
         return one("gambit", *args.gambit)
     rows: list[dict[str, Any]] = []
-    for name, (kind, _) in WORKLOADS.items():
+    chosen = {n: w for n, w in WORKLOADS.items() if not args.only or n in args.only}
+    for name, (kind, _) in chosen.items():
         for turns in TURNS[kind]:
             if turns > args.turns:
                 continue
@@ -164,7 +167,7 @@ def main() -> int:
                 print(_line(row), flush=True)
     reach: dict[str, int] = {}
     if args.reach:
-        for name, (kind, _) in WORKLOADS.items():
+        for name, (kind, _) in chosen.items():
             turns = max(TURNS[kind])
             while (found := run("ours", name, turns + 1, args.timeout)) is not None and "error" not in found:
                 turns += 1
