@@ -134,7 +134,10 @@ class Tree:
         return self._floats
 
     def leaf(self, s0: int, s1: int, payoff: Any) -> None:
-        """Add a leaf's chance-weighted payoff to player 0 (a Fraction or an fmpq)."""
+        """Add a leaf's chance-weighted payoff to player 0 (a Fraction, an int or an fmpq, kept
+        as an fmpq)."""
+        if not isinstance(payoff, fmpq):
+            payoff = _q(payoff)
         key = (s0, s1)
         found = self.payoff.get(key)
         self.payoff[key] = payoff if found is None else found + payoff
