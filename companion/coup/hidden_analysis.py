@@ -8,6 +8,14 @@ Values are from the mover's side: before, the best the mover's hand can expect a
 opponent's reported strategy; after, what the move played gets against it. Without the mover's
 cards (a spectator), both are averaged over the hands the spectator's view deals the mover, and
 "before" is the best move on average.
+
+>>> from companion.coup.tracker import replay
+>>> from companion.coup.language import parse_line
+>>> t = replay("players Alice Bob\\ndraft none\\nme Bob\\nhand duke captain\\ncoins Alice 7\\ncoins Bob 7\\n"
+...            "Alice coup Bob\\nBob lose captain\\nBob coup Alice\\nAlice lose contessa\\nAlice tax\\n")
+>>> mover, before, after, best = hidden_values(t, parse_line("pass", t.names), 1)
+>>> mover, best, after < 0 < before
+('Bob', 'Bob challenge', True)
 """
 
 from __future__ import annotations
