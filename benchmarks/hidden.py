@@ -3,12 +3,14 @@ endgames built, solved and verified, side by side with Gambit's sequence-form LP
 games (the independent references' ``gambit_game``, tests/reference/hidden_reference.py) where
 it finishes. Each run is a fresh process (time, peak memory) stopped after ``--timeout`` s.
 
-    python benchmarks/hidden.py [--turns 3] [--timeout 600] [--gambit-timeout 600] [--reach] [--json]
+    python benchmarks/hidden.py [--turns 3] [--timeout 600] [--gambit-timeout 600] [--gambit-rational]
+                                [--only NAME] [--reach] [--no-gambit] [--json]
 
 The JSON's last line has, in seconds, the worst over the workloads of each kind
-(``v1_1v1_s``: V_1 of the 1-against-1 endgames, ...) and ``ratio_vs_gambit``: Gambit's time
-over ours on the largest game both finish. ``--reach`` also finds how far K goes within the
-timeout for each workload.
+(``v1_1v1_s``: V_1 of the 1-against-1 endgames, ...; ``..._cpu_s`` the same in CPU seconds, the
+steadier figure on a shared machine) and ``ratio_vs_gambit``: Gambit's time over ours on the
+largest game both finish (Gambit's LP in floats by default; ours is always exact and verified).
+``--reach`` also finds how far K goes within the timeout for each workload.
 """
 
 from __future__ import annotations
@@ -89,9 +91,13 @@ def ours(name: str, turns: int) -> dict[str, Any]:
     }
 
 
+RATIONAL = "--gambit-rational" in sys.argv
+"""Gambit's LP in rationals (its default, exact as ours, minutes on a K = 1 game), else in floats."""
+
+
 def gambit(name: str, turns: int) -> dict[str, Any]:
-    """Gambit's sequence-form LP (in rationals, its default) on the references' tree of the same
-    game (its build not timed)."""
+    """Gambit's sequence-form LP (in floats; in rationals with ``--gambit-rational``) on the
+    references' tree of the same game (its build not timed)."""
     sys.path.insert(0, str(ROOT / "tests"))
     import pygambit
     from reference.hidden_reference import gambit_game  # type: ignore[import-not-found]
@@ -99,7 +105,7 @@ def gambit(name: str, turns: int) -> dict[str, Any]:
     game = gambit_game(WORKLOADS[name][1], turns)
     cpu = time.process_time()
     started = time.perf_counter()
-    pygambit.nash.lp_solve(game)  # rational, exact as ours
+    pygambit.nash.lp_solve(game, rational=RATIONAL)
     return {"seconds": round(time.perf_counter() - started, 2), "cpu_s": round(time.process_time() - cpu, 2)}
 
 
@@ -107,7 +113,7 @@ def run(mode: str, name: str, turns: int, timeout: float) -> dict[str, Any] | No
     """One measurement in a fresh process; None if it failed or ran past ``timeout``."""
     try:
         done = subprocess.run(
-            [sys.executable, __file__, f"--{mode}", name, str(turns)],
+            [sys.executable, __file__, f"--{mode}", name, str(turns), *(["--gambit-rational"] if RATIONAL else [])],
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -142,6 +148,7 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=600.0)
     parser.add_argument("--gambit-timeout", type=float, default=600.0)
     parser.add_argument("--no-gambit", action="store_true")
+    parser.add_argument("--gambit-rational", action="store_true", help="Gambit's LP in rationals (default: floats)")
     parser.add_argument("--only", action="append", choices=sorted(WORKLOADS), help="these workloads only")
     parser.add_argument("--reach", action="store_true", help="find the largest K each workload solves in --timeout")
     parser.add_argument("--json", action="store_true")
