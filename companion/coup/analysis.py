@@ -76,6 +76,8 @@ class Analysis:
     timeline: list[Snapshot]
     endgame: list[EndgameNote]
     skipped: list[tuple[int, str]] = field(default_factory=list)  # endgame lines not solved, why
+    hidden: list[EndgameNote] = field(default_factory=list)  # hidden-card values (--hidden K)
+    turns: int | None = None  # K of the hidden-card values
 
     def players(self) -> dict[str, dict[str, int]]:
         """Per player: claims = proved + caught + unchallenged + open (a claim whose window is
@@ -100,12 +102,15 @@ def analyze(
     budget: int = TABLE_BUDGET,
     tick: Callable[[], None] = lambda: None,
     path: str = "<record>",
+    hidden: int | None = None,
 ) -> Analysis:
     """Replay ``record`` (its text) and annotate it. Raises RecordError (``FILE:LINE: reason``)
-    on a bad line; ``endgame=False`` leaves the solver out; ``tick()`` after each line."""
+    on a bad line; ``endgame=False`` leaves the solver out; ``hidden=K`` adds the hidden-card
+    values of K turns; ``tick()`` after each line."""
     timeline: list[Snapshot] = []
     notes: list[EndgameNote] = []
     skipped: list[tuple[int, str]] = []
+    hidden_notes: list[EndgameNote] = []
 
     def each(before: Table, table: Table, number: int, text: str) -> None:
         line = parse_line(text, before.names)
@@ -119,6 +124,15 @@ def analyze(
                     notes.append(_endgame_note(started, line, number, budget))
             except GameError as error:
                 skipped.append((number, str(error)))
+        if hidden is not None and line.verb in _HIDDEN_VERBS:
+            try:
+                started = before if before.state is not None else before.start()
+                if _two_left(started):
+                    note = _hidden_note(started, line, number, hidden)
+                    if note is not None:
+                        hidden_notes.append(note)
+            except GameError as error:
+                skipped.append((number, f"hidden cards: {error}"))
         if line.verb in ACTION_KINDS:  # the first one: the set-up as typed (coins corrected)
             start = _turn_start(before if before.state is not None else before.start(), number) or table.state
             if start is not None:
@@ -127,10 +141,23 @@ def analyze(
     table = replay(record.splitlines(), Table.new(), path, each=each)
     if table.state is not None:
         timeline.append(_state_snapshot(table.state, len(record.splitlines()), len(timeline)))
-    return Analysis(table, table.claims, table.challenges, _double_risks(table), timeline, notes, skipped)
+    return Analysis(
+        table, table.claims, table.challenges, _double_risks(table), timeline, notes, skipped, hidden_notes, hidden
+    )
 
 
 _ENDGAME_VERBS = {*ACTION_KINDS, Verb.BLOCK, Verb.CHALLENGE, Verb.LOSE}
+_HIDDEN_VERBS = {*_ENDGAME_VERBS, Verb.PASS}
+
+
+def _hidden_note(before: Table, line: Line, number: int, turns: int) -> EndgameNote | None:
+    from .hidden_analysis import hidden_values
+
+    found = hidden_values(before, line, turns)
+    if found is None:
+        return None
+    player, value_before, value_after, best = found
+    return EndgameNote(number, player, line.canonical(), value_before, value_after, best)
 
 
 def _two_left(table: Table) -> bool:
@@ -277,8 +304,27 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
             }
             for e in a.endgame
         ],
+        **({"hidden": _hidden_json(a)} if a.turns is not None else {}),
         "timeline": [
             {"line": s.line, "turn": s.turn, "coins": list(s.coins), "influence": list(s.influence)} for s in a.timeline
+        ],
+    }
+
+
+def _hidden_json(a: Analysis) -> dict[str, Any]:
+    return {
+        "turns": a.turns,
+        "decisions": [
+            {
+                "line": e.line,
+                "player": e.player,
+                "move": e.move,
+                "value_before": str(e.value_before),
+                "value_after": str(e.value_after),
+                "mark": e.mark,
+                "better": e.best if e.mark else None,
+            }
+            for e in a.hidden
         ],
     }
 
@@ -314,6 +360,15 @@ def analysis_text(a: Analysis) -> str:
                 rows[-1] += "  (the best move: the drop is what not seeing the cards costs)"
             elif e.mark:
                 rows[-1] += f"  better: {e.best}"
+    if a.hidden:
+        turns = f"{a.turns} turn{'s' if a.turns != 1 else ''}"
+        rows.append(f"hidden cards ({turns} unseen; values from the mover's side, before -> after):")
+        for e in a.hidden:
+            mark = e.mark or ""
+            better = f"  better: {e.best}" if e.mark else ""
+            rows.append(
+                f"  line {e.line:>3}  {e.move}{mark}  {value(e.value_before)} -> {value(e.value_after)}{better}"
+            )
     for number, why in a.skipped:
         rows.append(f"  line {number:>3}  not solved: {why}")
     return "\n".join(rows)
@@ -382,4 +437,7 @@ def archive_counts(a: Analysis) -> dict[str, dict[str, int]]:
 
 def from_args(text: str, args: argparse.Namespace, tick: Callable[[], None], path: str) -> Analysis:
     """:func:`analyze` with the settings of the command line (``coup analyze``)."""
-    return analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick, path=path)
+    hidden = getattr(args, "hidden", None)
+    if hidden is not None and hidden < 0:
+        raise GameError(f"--hidden {hidden}: the number of turns is 0 or more", input=str(hidden))
+    return analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick, path=path, hidden=hidden)

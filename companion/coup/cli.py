@@ -200,8 +200,22 @@ def _solve(args: argparse.Namespace) -> int:
         found = puzzle.hypotheses()
         with progress("solving", total=len(found), quiet=args.json) as tick:
             result = answer(found, budget=args.budget, keep=bool(args.graph), tick=tick)
+        hidden = None
+        if args.hidden is not None:
+            from .hidden_advice import check_turns, for_puzzle
+
+            with progress("solving the hidden-card game", quiet=args.json) as tick:
+                hidden = for_puzzle(puzzle, check_turns(args.hidden), tick=tick)
     except GameError as error:
         return cli.refused(error, f"{path}: ")
+    if hidden is not None:
+        from .hidden_advice import hidden_json, hidden_text
+
+        if args.json:
+            print(json.dumps({**solve_json(result, args.explain), "hidden": hidden_json(hidden)}))
+        else:
+            print(solve_text(result, args.explain) + "\n\n" + hidden_text(hidden))
+        return 0
     if args.graph:
         solution = max(result.solved, key=lambda s: s.hypothesis.probability).solution
         assert solution is not None
@@ -250,6 +264,12 @@ def build(sub: Any) -> None:
     cli.exact_option(p)
     p.add_argument("--graph", metavar="OUT.graphml", help="write the turn-start game graph")
     p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="refuse beyond this many positions")
+    p.add_argument(
+        "--hidden",
+        type=int,
+        metavar="K",
+        help="also the hidden-card value: K turns where nobody sees the other's cards (outputs.md)",
+    )
     p.set_defaults(func=_solve)
     p = sub.add_parser("draft", help="exact advice for the 2-player draft")
     p.add_argument("--variant", default="ambassador", help="ambassador or inquisitor")
@@ -269,6 +289,9 @@ def build(sub: Any) -> None:
         "draw coins, influence and the endgame value",
     )
     p.add_argument("--no-endgame", action="store_true", help="leave the endgame solver out")
+    p.add_argument(
+        "--hidden", type=int, metavar="K", help="also the hidden-card value of each endgame decision (K turns)"
+    )
     p.add_argument(
         "--budget", type=int, default=TABLE_BUDGET, help="endgame: generate at most this many positions on the spot"
     )

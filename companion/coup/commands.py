@@ -67,6 +67,10 @@ def _solve(session: CoupSession, args: list[str]) -> list[Message]:
     from .endgame import hypotheses, solve_decision, solve_table, solve_text
 
     table, budget = session.table, int(session.settings.get("budget", TABLE_BUDGET))
+    if args and args[0] == "--hidden":
+        return _solve_hidden(table, args[1:])
+    if args:
+        raise GameError("solve takes no words but --hidden [K]", input=" ".join(args))
     state = table.view
     mid_turn = state is not None and state.turn.phase is not Phase.ACTION and not state.is_terminal()
     _generate_tables(table, mid_turn, budget)
@@ -124,6 +128,21 @@ def _generate_tables(table: Table, mid_turn: bool, budget: int) -> None:
             library.fill(missing, tick)
 
 
+def _solve_hidden(table: Table, args: list[str]) -> list[Message]:
+    """`solve --hidden [K]`: the hidden-card value from the table's current point (default K = 1)."""
+    from ..progress import progress
+    from .hidden_advice import check_turns, for_table, hidden_text
+
+    if len(args) > 1 or (args and not args[0].isdigit()):
+        raise GameError("solve --hidden takes one number of turns, e.g. 'solve --hidden 2'", input=" ".join(args))
+    turns = check_turns(int(args[0]) if args else 1)
+    try:
+        with progress("solving the hidden-card game") as tick:
+            return [("", hidden_text(for_table(table, turns, tick=tick)))]
+    except KeyboardInterrupt:  # Ctrl-C cancels the command, never the table
+        return [("", "cancelled")]
+
+
 def _rules(session: CoupSession, args: list[str]) -> list[Message]:
     """The action table of the variant in play, from the engine's rules."""
     variant = session.table.variant
@@ -141,7 +160,13 @@ def _rules(session: CoupSession, args: list[str]) -> list[Message]:
 COMMANDS: tuple[Command[CoupSession], ...] = (
     Command("table", "table", "coins, cards and odds of every player", _table),
     Command("odds", "odds [player] [--why]", "exact odds of each other player's cards", _odds, arguments=True),
-    Command("solve", "solve", "exact best play once two players are left", _solve),
+    Command(
+        "solve",
+        "solve [--hidden [K]]",
+        "exact best play once two players are left (--hidden: over K turns of unseen cards)",
+        _solve,
+        arguments=True,
+    ),
     Command("rules", "rules", "the action table: costs, claims, blocks, effects", _rules),
 )
 

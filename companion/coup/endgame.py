@@ -36,12 +36,12 @@ MAX_HYPOTHESES = 400
 """More hypotheses than this are refused (each is a probe of the endgame tables)."""
 
 
-def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:
+def hypotheses(table: Table, mid_turn: bool = False, most: int | None = MAX_HYPOTHESES) -> list[Hypothesis]:
     """The open-hand positions the table may be in, with their exact probabilities.
 
     Before the first action (the set-up complete) the opening position is solved. Raises
     :class:`~solver.errors.GameError` unless two players are left and a turn is starting (or, with
-    ``mid_turn``, a player is to decide), and TooLarge beyond MAX_HYPOTHESES.
+    ``mid_turn``, a player is to decide), and TooLarge beyond ``most`` hypotheses (None: no limit).
     """
     if not table.started:
         table = table.start()  # raises while the set-up owes something
@@ -60,8 +60,8 @@ def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:
     if not mid_turn and state.turn.phase is not Phase.ACTION:
         raise GameError("solve at the start of a turn (finish the current one first)")
     found = open_hypotheses(table, state)
-    if len(found) > MAX_HYPOTHESES:
-        raise TooLarge(f"{len(found)} possible hands and courts; the solver takes at most {MAX_HYPOTHESES}")
+    if most is not None and len(found) > most:
+        raise TooLarge(f"{len(found)} possible hands and courts; the solver takes at most {most}")
     return found
 
 
