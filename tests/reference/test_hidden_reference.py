@@ -288,16 +288,19 @@ def test_gambit_agrees_on_a_court_of_three(variant: str, v0: Fraction, v1: Fract
 def test_two_turns_of_a_court_of_three(variant: str) -> None:
     text = court_of_three(variant)
     tree = build_game(text, 2).tree
-    assert solve(tree).value == solve(tree, rounding=False).value == double_oracle(tree).value
+    assert 14_000 < tree.size < 21_000
+    assert solve(tree).value == solve(tree, rounding=False).value  # double oracle takes over 20 minutes
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("variant", "coins", "pool", "v0", "v1"), CROWDED)
-def test_three_methods_agree_on_two_turns_of_a_crowded_endgame(
+def test_two_methods_agree_on_two_turns_of_a_crowded_endgame(
     variant: str, coins: tuple[int, int], pool: tuple[str, ...], v0: Fraction, v1: Fraction
 ) -> None:
     text = crowded(variant, coins, pool)
-    assert reference_value(text, 2) == oracle_value(text, 2) == gambit_value(text, 2)
+    tree = build_game(text, 2).tree
+    # Gambit's rational LP does not finish these (about 2,500 nodes) in 25 minutes
+    assert solve(tree).value == solve(tree, rounding=False).value == double_oracle(tree).value
 
 
 @pytest.mark.slow
