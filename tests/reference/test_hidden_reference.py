@@ -11,11 +11,14 @@ cards to deal (about 200 nodes), so that Gambit answers in about a second.
 from __future__ import annotations
 
 import doctest
+import random
 import tomllib
 from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.reference import hidden_oracle, hidden_reference, hidden_tree
 from tests.reference.hidden_gambit import gambit_solve, to_efg
@@ -156,6 +159,51 @@ def test_an_information_set_offers_the_same_moves_everywhere() -> None:
     t.decision(1, "same", [("a", t.leaf(0)), ("b", t.leaf(1))])
     with pytest.raises(ValueError, match="offers"):
         t.decision(1, "same", [("a", t.leaf(0)), ("c", t.leaf(1))])
+
+
+def random_game(seed: int) -> hidden_tree.Tree:
+    """A small random game with private cards and partly hidden moves: chance deals each
+    player a card (0-2), then up to three decisions alternate; each decision is seen by the
+    other player or not (decided per depth); leaves pay random integers."""
+    rng = random.Random(seed)
+    cards, depth = rng.randint(2, 3), rng.randint(2, 3)
+    seen = [rng.random() < 0.5 for _ in range(depth)]
+    widths = [rng.randint(2, 3) for _ in range(depth)]
+    t = hidden_tree.Tree()
+
+    def node(level: int, views: tuple[tuple[object, ...], tuple[object, ...]]) -> int:
+        if level == depth or (level > 0 and rng.random() < 0.15):
+            return t.leaf(rng.randint(-3, 3))
+        player = level % 2
+        moves = []
+        for a in range(widths[level]):
+            own = views[player] + (a,)
+            other = views[1 - player] + ((a,) if seen[level] else ("?",))
+            nxt = (own, other) if player == 0 else (other, own)
+            moves.append((f"m{a}", node(level + 1, nxt)))
+        return t.decision(player, views[player], moves)
+
+    deals = [(f"{a}{b}", Fraction(1, cards * cards), node(0, ((a,), (b,)))) for a in range(cards) for b in range(cards)]
+    t.chance(deals)
+    return t
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9))
+def test_sequence_form_and_double_oracle_agree_on_random_games(seed: int) -> None:
+    tree = random_game(seed)
+    value = solve(tree).value
+    assert solve(tree, rounding=False).value == value
+    assert double_oracle(tree).value == value
+
+
+RANDOM_VALUES = [(4, Fraction(285, 236)), (5, Fraction(283, 2952)), (13, Fraction(1666, 2889))]
+
+
+@pytest.mark.parametrize(("seed", "value"), RANDOM_VALUES)
+def test_gambit_agrees_on_random_games(seed: int, value: Fraction) -> None:
+    tree = random_game(seed)
+    assert solve(tree).value == double_oracle(tree).value == gambit_solve(tree).value == value
 
 
 # -- the puzzle's prior and K = 0 ------------------------------------------------------------------
