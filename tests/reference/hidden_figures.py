@@ -4,8 +4,8 @@ For each game and K: the tree's size (nodes, leaves, information sets and sequen
 player), the reference's build and solve times, and Gambit's rational sequence-form LP time
 (``lp_solve(rational=True)``, run in a child process killed after ``--gambit-timeout``
 seconds), side by side in one run. The games are the test module's: one card each with a court
-of 3 (``court-3``), its crowded version (four cards to deal), and two cards against one
-(``2v1``).
+of 3 (``court-3``), its crowded version (four cards to deal), the same without a fixed court
+(``full-court``: the court of 11 is dealt too) and two cards against one (``2v1``).
 
     python -m tests.reference.hidden_figures --turns 1 2 --gambit-timeout 300 [--json]
 """
@@ -36,6 +36,7 @@ def _games() -> dict[str, str]:
         "crowded-inquisitor": crowded("inquisitor", (0, 1), CAPTAINS_AND_INQUISITORS),
         "court-3-ambassador": court_of_three("ambassador"),
         "court-3-inquisitor": court_of_three("inquisitor"),
+        "full-court-ambassador": court_of_three("ambassador").split("[court]")[0],
         "2v1-ambassador": two_against_one,
     }
 

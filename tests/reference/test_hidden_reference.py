@@ -307,6 +307,14 @@ def test_sequence_form_and_double_oracle_agree_on_a_court_of_three(variant: str,
     assert reference_value(text, 0) == v0
 
 
+def test_a_full_court_is_dealt_too() -> None:
+    # without [court] the 11 cards left after the hands are the hidden court
+    text = court_of_three().split("[court]")[0]
+    tree = build_game(text, 1).tree
+    assert 1_900 < tree.size < 2_000
+    assert solve(tree).value == double_oracle(tree).value == Fraction(5, 26)
+
+
 def test_gambit_reads_the_same_game() -> None:
     text = crowded("inquisitor", (0, 1), CAPTAINS_AND_INQUISITORS)
     game = gambit_game(text, 1)
@@ -355,3 +363,12 @@ def test_two_methods_agree_on_two_turns_of_a_crowded_endgame(
 def test_exact_game_leaves_agree_with_the_tables() -> None:
     text = crowded("inquisitor", (0, 1), CAPTAINS_AND_INQUISITORS)
     assert reference_value(text, 1, leaves="exact") == reference_value(text, 1, leaves="tables")
+
+
+@pytest.mark.slow
+def test_two_turns_with_a_full_court_need_the_exact_support_equations() -> None:
+    # about 80,000 nodes; the rounded plans do not certify the value (denominators near 10^6)
+    tree = build_game(court_of_three().split("[court]")[0], 2).tree
+    solution = solve(tree)
+    assert solution.method == "support"
+    assert solution.value == Fraction(140227, 751842)
