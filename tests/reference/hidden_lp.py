@@ -106,23 +106,47 @@ def float_plans(sf: SequenceForm, player: int) -> FloatLP:
     return FloatLP(player, z, w, slack, -float(res.fun))
 
 
-def support_plan(sf: SequenceForm, player: int, own: FloatLP, theirs: FloatLP) -> list[Fraction]:
-    """The exact plan of ``player`` solving the equations of the float supports: its own plan's
-    constraints restricted to the sequences it plays, and the other player's indifference (the
-    LP constraint tight) on every sequence the other's float plan plays. Free unknowns take
-    their float values, rounded. Raises :class:`NotCertified` when the equations have no
-    solution or the solution is not a plan."""
+def support_plans(sf: SequenceForm, player: int, own: FloatLP, theirs: FloatLP) -> list[list[Fraction]]:
+    """Exact plans of ``player`` solving the equations the floats suggest: its own plan's
+    constraints restricted to the sequences it plays, and as equalities the LP constraints
+    (the other player's indifference) of, first, every sequence whose constraint is tight in
+    the float optimum (at a vertex they fix the plan), then only the sequences the other's
+    float plan plays. Free unknowns take their float values, rounded. Returns the solutions
+    that are plans (possibly none)."""
+    tight = [t for t, v in enumerate(own.slack) if abs(v) <= TOLERANCE]
+    played = [t for t, v in enumerate(theirs.plan) if v > TOLERANCE]
+    out = []
+    for rows in (tight, played):
+        try:
+            out.append(_solve_equations(sf, player, own, rows))
+        except NotCertified:
+            continue
+    return out
+
+
+def _solve_equations(sf: SequenceForm, player: int, own: FloatLP, equal: list[int]) -> list[Fraction]:
+    """The exact plan on ``own``'s support with the LP constraints of the other's sequences
+    ``equal`` as equations (see :func:`support_plans`); raises :class:`NotCertified`."""
     from sympy.polys.domains import QQ
     from sympy.polys.matrices import DomainMatrix
 
     other = 1 - player
     played = [s for s, v in enumerate(own.plan) if v > TOLERANCE]
     column = {s: k for k, s in enumerate(played)}
-    reached = [0] + [1 + pos for pos in range(len(sf.sets[other])) if theirs.plan[sf.parent[other][pos]] > TOLERANCE]
-    wcol = {j: len(played) + k for k, j in enumerate(reached)}
-    width = len(played) + len(reached)
-    rhs_col = width
-    equations: list[dict[int, Fraction]] = [{column[0]: Fraction(1), rhs_col: Fraction(1)}]
+    set_of = [0] * sf.sequences(other)  # the w index (0: root, 1 + pos) of each sequence's set
+    for pos in range(len(sf.sets[other])):
+        start = sf.first[other][pos]
+        for t in range(start, start + sf.width[other][pos]):
+            set_of[t] = 1 + pos
+    wcol: dict[int, int] = {}
+
+    def w(j: int) -> int:
+        if j not in wcol:
+            wcol[j] = len(played) + len(wcol)
+        return wcol[j]
+
+    rhs = -1  # the right-hand side's column, renumbered once the width is known
+    equations: list[dict[int, Fraction]] = [{column[0]: Fraction(1), rhs: Fraction(1)}]
     for pos in range(len(sf.sets[player])):
         parent = sf.parent[player][pos]
         if parent not in column:
@@ -134,35 +158,31 @@ def support_plan(sf: SequenceForm, player: int, own: FloatLP, theirs: FloatLP) -
                 row[column[s]] = Fraction(1)
         equations.append(row)
     columns = _column_index(sf, player)
-    set_of = [0] * sf.sequences(other)
-    for pos in range(len(sf.sets[other])):
-        start = sf.first[other][pos]
-        for t in range(start, start + sf.width[other][pos]):
-            set_of[t] = 1 + pos
-    for t, v in enumerate(theirs.plan):
-        if v <= TOLERANCE:
-            continue
-        row: dict[int, Fraction] = {wcol[set_of[t]]: Fraction(1)}
+    for t in equal:
+        row = {w(set_of[t]): Fraction(1)}
         for j in sf.under[other][t]:
-            row[wcol[1 + j]] = row.get(wcol[1 + j], Fraction(0)) - 1
+            row[w(1 + j)] = row.get(w(1 + j), Fraction(0)) - 1
         for s, a in columns[t]:
             if s in column:
                 row[column[s]] = row.get(column[s], Fraction(0)) - a
         equations.append({k: v for k, v in row.items() if v})
-    sdm = {i: {k: QQ(v.numerator, v.denominator) for k, v in row.items()} for i, row in enumerate(equations)}
+    width = len(played) + len(wcol)
+    sdm = {
+        i: {(width if k == rhs else k): QQ(v.numerator, v.denominator) for k, v in row.items()}
+        for i, row in enumerate(equations)
+    }
     matrix = DomainMatrix.from_dod(sdm, (len(equations), width + 1), QQ)  # type: ignore[attr-defined]
     reduced, pivots = matrix.rref()
-    if rhs_col in pivots:
+    if width in pivots:
         raise NotCertified(f"the support equations of player {player} have no solution")
     free = [k for k in range(width) if k not in set(pivots)]
-    guess = [own.plan[s] for s in played] + [own.w[j] for j in reached]
+    guess = [own.plan[s] for s in played] + [own.w[j] for j in wcol]
     values: dict[int, Fraction] = {k: Fraction(guess[k]).limit_denominator(1_000_000) for k in free}
     rows = reduced.to_dod()
     for r, p in enumerate(pivots):
-        row = rows.get(r, {})
         total = Fraction(0)
-        for k, v in row.items():
-            if k == rhs_col:
+        for k, v in rows.get(r, {}).items():
+            if k == width:
                 total += Fraction(int(v.numerator), int(v.denominator))
             elif k != p:
                 total -= Fraction(int(v.numerator), int(v.denominator)) * values[k]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from .hidden_tree import CHANCE, LEAF, NotCertified, Tree
 
@@ -96,25 +97,30 @@ def best_reply(tree: Tree, player: int, mixture: Sequence[tuple[Fraction, Pure]]
 
 def solve_matrix(m: Sequence[Sequence[Fraction]]) -> tuple[Fraction, list[Fraction], list[Fraction]]:
     """The exact value of the matrix game ``m`` (the row player maximises) and optimal mixed
-    strategies of both players, by the simplex method in fractions (Bland's rule); checked.
+    strategies of both players, by the simplex method in exact rationals (python-flint, Bland's rule); checked exactly.
 
     >>> solve_matrix([[Fraction(1), Fraction(-1)], [Fraction(-1), Fraction(1)]])[0]
     Fraction(0, 1)
     """
+    from flint import fmpq
+
     rows, cols = len(m), len(m[0])
     shift = ONE - min(min(r) for r in m)
+    one, zero = fmpq(1), fmpq(0)
     # max sum(t) s.t. (m + shift) t <= 1, t >= 0; tableau columns: t (cols), slacks (rows), rhs
     tab = [
-        [m[i][j] + shift for j in range(cols)] + [ONE if k == i else ZERO for k in range(rows)] + [ONE]
+        [fmpq((v + shift).numerator, (v + shift).denominator) for v in m[i]]
+        + [one if k == i else zero for k in range(rows)]
+        + [one]
         for i in range(rows)
     ]
-    obj = [-ONE] * cols + [ZERO] * rows + [ZERO]
+    obj = [-one] * cols + [zero] * rows + [zero]
     basis = [cols + i for i in range(rows)]
     while True:
-        enter = next((j for j in range(cols + rows) if obj[j] < 0), None)
+        enter = next((j for j in range(cols + rows) if obj[j] < 0), None)  # Bland's rule
         if enter is None:
             break
-        best: tuple[Fraction, int, int] | None = None
+        best: tuple[Any, int, int] | None = None
         for i in range(rows):
             a = tab[i][enter]
             if a > 0:
@@ -124,19 +130,23 @@ def solve_matrix(m: Sequence[Sequence[Fraction]]) -> tuple[Fraction, list[Fracti
         assert best is not None, "the matrix game's LP is bounded"
         r = best[2]
         pivot = tab[r][enter]
-        tab[r] = [v / pivot for v in tab[r]]
-        for i in range(rows):
-            if i != r and tab[i][enter]:
-                f = tab[i][enter]
-                tab[i] = [a - f * b for a, b in zip(tab[i], tab[r], strict=True)]
-        f = obj[enter]
-        obj = [a - f * b for a, b in zip(obj, tab[r], strict=True)]
+        prow = tab[r] = [v / pivot for v in tab[r]]
+        nonzero = [k for k, v in enumerate(prow) if v != 0]
+        for row in (*(tab[i] for i in range(rows) if i != r), obj):
+            f = row[enter]
+            if f != 0:
+                for k in nonzero:
+                    row[k] -= f * prow[k]
         basis[r] = enter
+
+    def exact(v: Any) -> Fraction:
+        return Fraction(int(v.p), int(v.q))
+
     t = [ZERO] * cols
     for i, b in enumerate(basis):
         if b < cols:
-            t[b] = tab[i][-1]
-    u = obj[cols : cols + rows]
+            t[b] = exact(tab[i][-1])
+    u = [exact(v) for v in obj[cols : cols + rows]]
     total = sum(t, ZERO)
     value = ONE / total - shift
     q = [v / total for v in t]

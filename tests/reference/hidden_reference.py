@@ -15,8 +15,11 @@ two readings of the spec can be compared.
 
 The game, as read here
 ----------------------
-* **Players.** The puzzle's two players with face-down cards (any other listed player must have
-  none). Player 0 of the tree (the maximiser) is ``to_move``; payoffs are ``to_move``'s.
+* **Players.** The puzzle's two players with face-down cards. Other listed players must have
+  none (they are out of the game: their face-up cards count, the deck is the one for the number
+  of players listed, turns skip them, and leaves are valued on :meth:`State.heads_up`); the tests
+  use such "crowded" puzzles to get games small enough for Gambit. Player 0 of the tree (the
+  maximiser) is ``to_move``; payoffs are ``to_move``'s.
 * **Prior.** Every hand card of the puzzle counts as ``"?"``. The pool is the deck minus every
   face-up card, minus the ``[court]`` if one is given. The hands (of the sizes listed) are dealt
   uniformly from the pool's physical cards, in seating order; without ``[court]`` the rest of

@@ -329,27 +329,33 @@ class NotCertified(AssertionError):
 def solve(tree: Tree, sf: SequenceForm | None = None, rounding: bool = True) -> Solution:
     """The exact value of ``tree`` with its certificate (see the module's docstring); raises
     :class:`NotCertified` if no exact pair of plans proves it. ``rounding=False`` goes straight
-    to the exact solution on the support (to test that step)."""
-    from .hidden_lp import float_plans, support_plan
+    to the exact solutions on the support (to test that step)."""
+    from .hidden_lp import float_plans, support_plans
 
     sf = sf if sf is not None else sequence_form(tree)
     floats = (float_plans(sf, 0), float_plans(sf, 1))
-    plans: list[list[Fraction]] = []
-    bounds: list[Fraction] = []
+    best: list[tuple[list[Fraction], Fraction] | None] = [None, None]
+
+    def consider(player: int, plan: list[Fraction], bound: Fraction) -> None:
+        held = best[player]
+        if held is None or (bound > held[1] if player == 0 else bound < held[1]):
+            best[player] = (plan, bound)
+
     method = "rounded"
-    for player in (0, 1):
-        plan, bound = _rounded(sf, player, floats[player].plan) if rounding else ([], Fraction(player))
-        plans.append(plan)
-        bounds.append(bound)
-    if bounds[0] != bounds[1]:
+    if rounding:
+        for player in (0, 1):
+            consider(player, *_rounded(sf, player, floats[player].plan))
+    if not rounding or best[0] is None or best[1] is None or best[0][1] != best[1][1]:
         method = "support"
         for player in (0, 1):
-            plan = support_plan(sf, player, floats[player], floats[1 - player])
-            plans[player], bounds[player] = plan, guarantee(sf, player, plan)
-    lo, hi = bounds
+            for plan in support_plans(sf, player, floats[player], floats[1 - player]):
+                consider(player, plan, guarantee(sf, player, plan))
+    if best[0] is None or best[1] is None:
+        raise NotCertified("no exact plan found")
+    (x, lo), (y, hi) = best[0], best[1]
     if lo != hi:
         raise NotCertified(f"the maximiser's plan guarantees {lo}, the minimiser's {hi}")
-    return Solution(lo, (plans[0], plans[1]), method, sf)
+    return Solution(lo, (x, y), method, sf)
 
 
 def _rounded(sf: SequenceForm, player: int, plan: Sequence[float]) -> tuple[list[Fraction], Fraction]:
