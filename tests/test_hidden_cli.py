@@ -13,6 +13,7 @@ import pytest
 from companion.coup import hidden_advice
 from companion.coup.cli import main
 from companion.coup.commands import session as Session
+from companion.session import CANCELLED, guarded
 from solver.coup.puzzle import Puzzle
 from solver.errors import TooLarge
 
@@ -76,7 +77,7 @@ def test_ctrl_c_cancels_solve_hidden(monkeypatch: pytest.MonkeyPatch, capsys: py
         raise KeyboardInterrupt
 
     monkeypatch.setattr(hidden_advice, "for_puzzle", interrupted)
-    assert main(["solve", str(LAST_CONTESSA), "--hidden", "1"]) == 1
+    assert main(["solve", str(LAST_CONTESSA), "--hidden", "1"]) == 130
     assert "cancelled" in capsys.readouterr().err
 
 
@@ -149,7 +150,7 @@ def test_ctrl_c_cancels_solve_hidden_at_the_table_not_the_table(monkeypatch: pyt
         s.handle(line)
     before = s.table
     monkeypatch.setattr(hidden_advice, "for_table", interrupted)
-    assert s.handle("solve --hidden") == [("", "cancelled")]
+    assert guarded(s.handle, "solve --hidden") == [CANCELLED]
     assert s.table is before and s.handle("Bob challenge") != []
 
 

@@ -136,11 +136,8 @@ def _solve_hidden(table: Table, args: list[str]) -> list[Message]:
     if len(args) > 1 or (args and not args[0].isdigit()):
         raise GameError("solve --hidden takes one number of turns, e.g. 'solve --hidden 2'", input=" ".join(args))
     turns = check_turns(int(args[0]) if args else 1)
-    try:
-        with progress("solving the hidden-card game") as tick:
-            return [("", hidden_text(for_table(table, turns, tick=tick)))]
-    except KeyboardInterrupt:  # Ctrl-C cancels the command, never the table
-        return [("", "cancelled")]
+    with progress("solving the hidden-card game") as tick:  # Ctrl-C: the prompt's guard cancels it
+        return [("", hidden_text(for_table(table, turns, tick=tick)))]
 
 
 def _rules(session: CoupSession, args: list[str]) -> list[Message]:
