@@ -1,8 +1,8 @@
-"""The turn machine: legal moves, apply, chance outcomes, terminal test and returns.
+"""The turn machine: legal moves, apply and chance outcomes.
 
 Functions here take a :class:`~solver.coup.state.State` and never change it; :meth:`State.apply`
-and friends call them. The shape is OpenSpiel's: ``current_player``, ``legal_moves``,
-``apply``, ``chance_outcomes``, ``returns``. Everything about actions comes from the tables of
+and friends call them. The shape is OpenSpiel's (who decides and the returns are written once,
+in :mod:`solver.game`). Everything about actions comes from the tables of
 :mod:`solver.coup.rules`.
 
 Unknown cards (:data:`Character.UNKNOWN`) are wildcards: losing, proving or showing a card,
@@ -29,7 +29,7 @@ from ..counting import draws
 from ..errors import IllegalMove
 from .cards import Character, Variant
 from .messages import ACTION_WORDS, MOVE_WORDS, claimed, out_of_turn, waiting_for
-from .moves import CHANCE, NOBODY, TERMINAL, Move
+from .moves import NOBODY, Move
 from .rules import FORCED_COUP_COINS, RULES, STEAL_AMOUNT, ActionRule, Blockers, Kind
 from .state import CHANCE_PHASES, After, Phase, State, Turn
 
@@ -38,28 +38,6 @@ Hands = tuple[tuple[Character, ...], ...]
 UNKNOWN = Character.UNKNOWN
 GAIN = {Kind.INCOME: 1, Kind.AID: 2, Kind.TAX: 3}
 """Coins an action brings its actor when it takes effect."""
-
-# -- who decides ----------------------------------------------------------------------------
-
-
-def current_player(s: State) -> int:
-    """The seat whose decision it is, CHANCE at a chance node, TERMINAL once the game is over."""
-    phase = s.turn.phase
-    if phase is Phase.OVER:
-        return TERMINAL
-    if phase in CHANCE_PHASES:
-        return CHANCE
-    return s.turn.decider
-
-
-def returns(s: State) -> tuple[Fraction, ...]:
-    """+1 for the winner and -1/(n-1) for each other seat once the game is over, else zeros."""
-    n = len(s.names)
-    winner = s.winner()
-    if winner is None:
-        return tuple(Fraction(0) for _ in range(n))
-    return tuple(Fraction(1) if seat == winner else Fraction(-1, n - 1) for seat in range(n))
-
 
 # -- card multisets (sorted tuples), with unknown cards as wildcards --------------------------
 

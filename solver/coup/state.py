@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..errors import ImpossibleTable, Unsupported
+from ..game import current_player, shared_returns
 from .cards import Character, Draft, Variant, copies, deck, sort_cards
 from .moves import NOBODY, Move
 from .rules import Kind
@@ -277,7 +278,7 @@ class State(NamedTuple):
 
     def current_player(self) -> int:
         """The seat to decide, :data:`~solver.game.CHANCE`, or :data:`~solver.game.TERMINAL`."""
-        return _engine.current_player(self)
+        return current_player(self, self.turn.decider)
 
     def is_chance_node(self) -> bool:
         return self.turn.phase in CHANCE_PHASES
@@ -303,7 +304,8 @@ class State(NamedTuple):
 
     def returns(self) -> tuple[Fraction, ...]:
         """Per seat: +1 for the winner, -1/(n-1) for each other player; zeros before the end."""
-        return _engine.returns(self)
+        winner = self.winner()
+        return shared_returns(len(self.names), () if winner is None else (winner,))
 
 
 @lru_cache(maxsize=64)

@@ -1,4 +1,5 @@
-"""The turn machine: legal moves, apply, chance outcomes, terminal test and returns.
+"""The turn machine: legal moves, apply and chance outcomes (who decides and the returns are
+:mod:`solver.game`'s, written once).
 
 Functions here take a :class:`~solver.treasure.state.State` and never change it; the state's
 methods call them. One handler per phase and kind of move; every number comes from
@@ -33,34 +34,11 @@ from .bids import Bid, unused_markers
 from .cards import COPIES, UNKNOWN, Card
 from .domain import NOBODY, Domain
 from .messages import MOVE_WORDS, out_of_turn, waiting_for
-from .moves import CHANCE, FIELDS, TERMINAL, Kind, Move
+from .moves import FIELDS, Kind, Move
 from .rules import BREACH_VP, EXTRA_CARD_VP, MARKERS, PASS_VP, Marker, emptying_bonus
 from .state import CHANCE_PHASES, Phase, State, Turn
 
 T = TypeVar("T")
-
-# -- who decides, and the result ---------------------------------------------------------------
-
-
-def current_player(s: State) -> int:
-    """The seat whose decision it is, CHANCE at a chance node, TERMINAL once the game is over."""
-    phase = s.turn.phase
-    if phase is Phase.OVER:
-        return TERMINAL
-    if phase in CHANCE_PHASES:
-        return CHANCE
-    return s.turn.decider
-
-
-def returns(s: State) -> tuple[Fraction, ...]:
-    """Once over: the winners share +1, the others share -1 (zeros if all tie, or before)."""
-    n = len(s.names)
-    winners = s.winners() if s.turn.phase is Phase.OVER else ()
-    if not winners or len(winners) == n:
-        return (Fraction(0),) * n
-    win, lose = Fraction(1, len(winners)), Fraction(-1, n - len(winners))
-    return tuple(win if seat in winners else lose for seat in range(n))
-
 
 # -- small helpers -----------------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from ..errors import GameError, ImpossibleTable, ParseError
 from .bids import Bid, marker_letters, parse_marker_letters
 from .cards import STANDARD, Card, Deck, cards_text, parse_cards
 from .domain import NOBODY, Domain, Tile
-from .rules import BASE_CARTONS
+from .rules import BASE_CARTONS, MAX_PLAYERS, MIN_PLAYERS
 from .state import NAME, Phase, State, Turn
 
 HEADER = "tresor"
@@ -32,8 +32,10 @@ _PHASES = {str(p): p for p in Phase}
 
 def check_names(names: tuple[str, ...]) -> None:
     """Raise :class:`ImpossibleTable` unless ``names`` are 2 to 8 distinct one-word names."""
-    if not 2 <= len(names) <= 8:
-        raise ImpossibleTable(f"Conquêtes et chasse au trésor is played by 2 to 8, not {len(names)}")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise ImpossibleTable(
+            f"Conquêtes et chasse au trésor is played by {MIN_PLAYERS} to {MAX_PLAYERS}, not {len(names)}"
+        )
     for name in names:
         if not NAME.fullmatch(name):
             raise ImpossibleTable(f"{name!r} cannot be a player's name: one word, without : ; , = @ / ?", input=name)
