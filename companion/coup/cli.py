@@ -20,7 +20,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from solver.coup import CHANCE, Character, Draft, GameError, Kind, Move, Phase, State, Variant, new_game
+from solver.coup import (
+    CHANCE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Character,
+    Draft,
+    GameError,
+    Kind,
+    Move,
+    Phase,
+    State,
+    Variant,
+    new_game,
+)
 from solver.coup.limits import DEFAULT_BUDGET, TABLE_BUDGET
 
 from .. import cli, files, runner
@@ -306,7 +319,7 @@ def build(sub: Any) -> None:
 
     tournament.add(sub, "coup")
     p = sub.add_parser("demo", help="play and print a random game")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
+    p.add_argument("--players", type=int, default=4, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), metavar="N")
     p.add_argument("--variant", default="ambassador")
     p.add_argument("--draft", default="dealt-first")
     p.add_argument("--seed", type=int, default=None)

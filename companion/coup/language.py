@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from solver.coup import RULES, Character, Draft, IllegalMove, Kind, Move, ParseError, State, Variant
-from solver.coup.cards import CARD_WORDS
+from solver.coup.cards import CARD_WORDS, MAX_PLAYERS, MIN_PLAYERS
 from solver.vocabulary import Vocabulary, fold
 
 from ..language import PROMPT_WORDS as SHARED_PROMPT_WORDS
@@ -261,7 +261,7 @@ def _parse_keyword_line(verb: Verb, french: bool, rest: Sequence[str], names: tu
 
 
 def _declare(words: Sequence[str]) -> tuple[str, ...]:
-    return declare(words, is_reserved, 2, 8)
+    return declare(words, is_reserved, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _player_verb(verb_word: str, rest: Sequence[str], player: str) -> tuple[Verb, bool]:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solver.coup import GameError, Variant
+from solver.coup import MAX_PLAYERS, MIN_PLAYERS, GameError, Variant
 
 from .. import runner
 from ..progress import progress
@@ -27,7 +27,7 @@ from ..runner import Runner
 if TYPE_CHECKING:  # the tables are imported when the command runs, not to build the parser
     from solver.coup.tablebase import Family, Library
 
-PLAYERS = range(2, 9)
+PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
 
 def wanted(args: argparse.Namespace) -> list[Family]:

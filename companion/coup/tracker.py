@@ -593,7 +593,7 @@ class Table(Lines[Line]):
                     table = replace(table, state=state, knowledge=knowledge.drawn_unseen(seat, 1))
             elif t.phase is Phase.EXCHANGE_DRAW and t.actor != table.me:
                 seat, keep = t.actor, len(s.hidden[t.actor])
-                k = min(s.variant.exchange_draw, len(s.court))
+                k = s.exchange_draws()
                 drawn = s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,) * k))
                 kept = drawn.apply(Move(Kind.KEEP, seat, cards=(UNKNOWN,) * keep))
                 knowledge = knowledge.drawn_unseen(seat, k).kept_unseen(seat, keep)

@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.errors import GameError, IllegalMove
-from solver.treasure import STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
+from solver.treasure import MAX_PLAYERS, MIN_PLAYERS, STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
 
 from ..records import replay
 from ..session import YOU, Command, Message, SoloGame, Waiting, check_personality, playing_as, seat_commands, seat_seed
@@ -145,8 +145,8 @@ class BotTable(SoloGame[Move]):
     name: str = YOU
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 8:
-            raise GameError("play with 2 to 8 players")
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise GameError(f"play with {MIN_PLAYERS} to {MAX_PLAYERS} players")
         if self.personalities and len(self.personalities) != self.players - 1:
             raise GameError(f"{len(self.personalities)} personalities for {self.players - 1} bots")
         self.rng = random.Random(self.seed)

@@ -52,6 +52,8 @@ GAME = register(
 __all__ = [
     "CHANCE",
     "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "NOBODY",
     "RULES",
     "TERMINAL",

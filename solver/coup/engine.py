@@ -30,14 +30,12 @@ from ..errors import IllegalMove
 from .cards import Character, Variant
 from .messages import ACTION_WORDS, MOVE_WORDS, claimed, out_of_turn, waiting_for
 from .moves import NOBODY, Move
-from .rules import FORCED_COUP_COINS, RULES, STEAL_AMOUNT, ActionRule, Blockers, Kind
+from .rules import FORCED_COUP_COINS, RULES, ActionRule, Blockers, Kind, stolen
 from .state import CHANCE_PHASES, After, Phase, State, Turn
 
 T = TypeVar("T")
 Hands = tuple[tuple[Character, ...], ...]
 UNKNOWN = Character.UNKNOWN
-GAIN = {Kind.INCOME: 1, Kind.AID: 2, Kind.TAX: 3}
-"""Coins an action brings its actor when it takes effect."""
 
 # -- card multisets (sorted tuples), with unknown cards as wildcards --------------------------
 
@@ -217,8 +215,7 @@ def chance_outcomes(s: State) -> list[tuple[Move, Fraction]]:
     if phase is Phase.REDRAW or phase is Phase.SWAP_DRAW:
         return [(Move(Kind.DRAW, t.decider, cards=d), p) for d, p in draws(s.court, 1)]
     if phase is Phase.EXCHANGE_DRAW:
-        k = min(s.variant.exchange_draw, len(s.court))
-        return [(Move(Kind.DRAW, t.actor, cards=d), p) for d, p in draws(s.court, k)]
+        return [(Move(Kind.DRAW, t.actor, cards=d), p) for d, p in draws(s.court, s.exchange_draws())]
     if phase is Phase.DRAFT_DEAL:
         return [(Move(Kind.DEAL, NOBODY, cards=d), p) for d, p in _deals(s.court, len(s.names), 1)]
     if phase is Phase.DEAL:
@@ -235,8 +232,7 @@ def sample_chance(s: State, rng: random.Random) -> Move:
     if phase is Phase.REDRAW or phase is Phase.SWAP_DRAW:
         return Move(Kind.DRAW, t.decider, cards=(court[int(rng.random() * len(court))],))
     if phase is Phase.EXCHANGE_DRAW:
-        k = min(s.variant.exchange_draw, len(court))
-        return Move(Kind.DRAW, t.actor, cards=tuple(sorted(rng.sample(court, k))))
+        return Move(Kind.DRAW, t.actor, cards=tuple(sorted(rng.sample(court, s.exchange_draws()))))
     if phase is Phase.DRAFT_DEAL or phase is Phase.DEAL:
         size = 1 if phase is Phase.DRAFT_DEAL else 2
         shuffled = rng.sample(court, size * len(s.names))
@@ -292,13 +288,7 @@ def _announce(s: State, move: Move) -> State:
         raise IllegalMove(f"{s.names[actor]} cannot {move.kind}: examine needs the inquisitor variant")
     _check_action(s, rule, move)
     coins = _coins(s.coins, actor, -rule.cost) if rule.cost else s.coins
-    if move.kind is Kind.INCOME:
-        return _end_turn(
-            State(s.names, s.variant, _coins(coins, actor, 1), s.hidden, s.face_up, s.court, s.aside, s.turn)
-        )
     s = State(s.names, s.variant, coins, s.hidden, s.face_up, s.court, s.aside, s.turn)
-    if move.kind is Kind.COUP:
-        return _state(s, Turn(Phase.LOSE, actor, move.target, Kind.COUP, move.target, after=After.END_TURN))
     if rule.claim is not None:
         first = _next_alive(s, actor, actor)
         return _state(s, Turn(Phase.CHALLENGE, actor, first, move.kind, move.target))
@@ -343,8 +333,8 @@ def _effect(s: State, t: Turn) -> State:
     """The action takes effect (a targeted action on an eliminated target does nothing more)."""
     actor, target, action = t.actor, t.target, t.action
     assert action is not None
-    gain = GAIN.get(action)
-    if gain is not None:
+    gain = RULES[s.variant][action].gain
+    if gain:
         return _end_turn(
             State(s.names, s.variant, _coins(s.coins, actor, gain), s.hidden, s.face_up, s.court, s.aside, t)
         )
@@ -353,7 +343,7 @@ def _effect(s: State, t: Turn) -> State:
     if not s.hidden[target]:
         return _end_turn(_state(s, t))
     if action is Kind.STEAL:
-        taken = min(STEAL_AMOUNT, s.coins[target])
+        taken = stolen(s.coins[target])
         coins = _coins(_coins(s.coins, target, -taken), actor, taken)
         return _end_turn(State(s.names, s.variant, coins, s.hidden, s.face_up, s.court, s.aside, t))
     if action is Kind.EXAMINE:
@@ -480,7 +470,7 @@ def _card_word(move: Move) -> str:
 
 def _exchange_draw(s: State, move: Move) -> State:
     t = s.turn
-    court = _drawn_from(s, move, min(s.variant.exchange_draw, len(s.court)))
+    court = _drawn_from(s, move, s.exchange_draws())
     turn = Turn(Phase.EXCHANGE_KEEP, t.actor, t.actor, t.action, cards=move.cards)
     return State(s.names, s.variant, s.coins, s.hidden, s.face_up, court, s.aside, turn)
 

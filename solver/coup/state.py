@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from ..errors import ImpossibleTable, Unsupported
 from ..game import current_player, shared_returns
-from .cards import Character, Draft, Variant, copies, deck, sort_cards
+from .cards import MAX_PLAYERS, MIN_PLAYERS, Character, Draft, Variant, copies, deck, sort_cards
 from .moves import NOBODY, Move
 from .rules import Kind
 
@@ -244,8 +244,8 @@ class State(NamedTuple):
         unknown cards (``?``) stand for whatever copies are missing.
         """
         n = len(self.names)
-        if not (2 <= n <= 8) or len({name.lower() for name in self.names}) != n:
-            raise ImpossibleTable(f"a game needs 2 to 8 distinct players, not {self.names}")
+        if not (MIN_PLAYERS <= n <= MAX_PLAYERS) or len({name.lower() for name in self.names}) != n:
+            raise ImpossibleTable(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} distinct players, not {self.names}")
         for field in (self.coins, self.hidden, self.face_up):
             if len(field) != n:
                 raise ImpossibleTable(f"expected {n} entries, one per player, got {len(field)}")
@@ -273,6 +273,11 @@ class State(NamedTuple):
         total = sum(everything.values()) + unknown
         if total != len(self.deck()):
             raise ImpossibleTable(f"{total} cards are placed, but the deck has {len(self.deck())}")
+
+    def exchange_draws(self) -> int:
+        """How many cards an exchange draws now: the variant's number
+        (:attr:`~solver.coup.cards.Variant.exchange_draw`), or the whole court if it has fewer."""
+        return min(self.variant.exchange_draw, len(self.court))
 
     # -- OpenSpiel's shape: delegated to the engine -----------------------------------------
 

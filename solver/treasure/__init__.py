@@ -43,6 +43,8 @@ GAME = register(
 __all__ = [
     "CHANCE",
     "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "NOBODY",
     "STANDARD",
     "TERMINAL",

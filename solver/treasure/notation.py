@@ -31,7 +31,7 @@ _PHASES = {str(p): p for p in Phase}
 
 
 def check_names(names: tuple[str, ...]) -> None:
-    """Raise :class:`ImpossibleTable` unless ``names`` are 2 to 8 distinct one-word names."""
+    """Raise :class:`ImpossibleTable` unless ``names`` are MIN_PLAYERS to MAX_PLAYERS distinct one-word names."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ImpossibleTable(
             f"Conquêtes et chasse au trésor is played by {MIN_PLAYERS} to {MAX_PLAYERS}, not {len(names)}"
