@@ -137,3 +137,16 @@ def cut_or_overlapping_texts(figure: Any) -> list[str]:
             if a.get_window_extent(renderer).overlaps(b.get_window_extent(renderer)):
                 cut.append(f"overlap: {a.get_text()!r} and {b.get_text()!r}")
     return cut
+
+
+def answered_in_words(session: Any, line: str) -> None:
+    """Type ``line`` at ``session``'s prompt: every answer is a (style, text) pair of strings,
+    an error is one non-empty line, and a line refused with an error leaves the table and the
+    journal's lines as they were."""
+    table, lines = session.table, list(session.history_lines())
+    answer = session.handle(line)
+    assert all(isinstance(style, str) and isinstance(text, str) for style, text in answer)
+    errors = [text for style, text in answer if style == "error"]
+    assert all(text.strip() and "\n" not in text for text in errors), errors
+    if errors:
+        assert session.table is table and session.history_lines() == lines

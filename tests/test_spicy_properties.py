@@ -196,8 +196,6 @@ def many_public_views(game: tuple[int, int, bool], me: int) -> None:
 
 
 @pytest.mark.slow
-def test_many_public_views_follow_their_full_games(pytestconfig: pytest.Config) -> None:
+def test_many_public_views_follow_their_full_games() -> None:
     """300 games (about 12 s): run with ``-m slow``."""
-    if "slow" not in str(pytestconfig.getoption("markexpr")):
-        pytest.skip("slow: run with -m slow")
     settings(max_examples=300, deadline=None)(given(games, st.integers(min_value=0, max_value=5))(many_public_views))()

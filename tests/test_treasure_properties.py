@@ -141,15 +141,7 @@ def test_the_public_view_of_a_seat_plays_the_same_game_with_unknown_cards_and_ma
     assert public.final() == full.final() and public.winners() == full.winners()
 
 
-@pytest.fixture
-def slow(request: pytest.FixtureRequest) -> None:
-    """Skip unless the run asks for slow tests (``-m slow``): the default run stays fast."""
-    if "slow" not in str(request.config.getoption("markexpr", "")):
-        pytest.skip("slow: run with -m slow")
-
-
 @pytest.mark.slow
-@pytest.mark.usefixtures("slow")
 @pytest.mark.parametrize("n", range(2, 9))
 def test_the_public_view_plays_the_same_game_many_games(n: int) -> None:
     for seed in range(25):
