@@ -43,11 +43,6 @@ class Kind(IntEnum):
     def __str__(self) -> str:
         return _WORD[self]
 
-    @property
-    def is_decision(self) -> bool:
-        """True for what a player chooses (play, pass, decline, challenge, take-back)."""
-        return self <= Kind.TAKE_BACK
-
 
 _WORD = {kind: kind.name.lower().replace("_", "-") for kind in Kind}
 

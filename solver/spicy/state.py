@@ -206,11 +206,6 @@ class State(NamedTuple):
         """Cards in the pile, its top card included."""
         return len(self.pile) + (self.top is not None)
 
-    @property
-    def is_public(self) -> bool:
-        """True for a viewer's state: World's End is not placed (and cards may be unknown)."""
-        return self.worlds_end == HIDDEN
-
     def top_claim(self) -> Claim | None:
         """The claim the next card must follow (None: the pile is empty)."""
         return self.top.claim if self.top is not None else None

@@ -398,16 +398,6 @@ def normalised(state: State) -> State:
     return _new(State, (state.names, state.variant, (0, take), state.hidden, ((), ()), state.court, (), turn))
 
 
-def real_state(family: Family, arrangement: int, cell: int) -> State:
-    """The turn start of ``arrangement`` at coin cell ``cell`` (mover * 13 + other)."""
-    return family.state(arrangement, (cell // COINS, cell % COINS))
-
-
-def turn_start(state: State) -> State:
-    """``state`` as a turn start with the actor in the first seat."""
-    return state._replace(turn=Turn(Phase.ACTION, 0, 0))
-
-
 __all__ = [
     "CELLS",
     "CHANCE",

@@ -13,7 +13,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -271,8 +270,3 @@ def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: No
             out.append((family, not differ, f"{', '.join(differ)} differ" if differ else ""))
         tick()
     return out
-
-
-def fraction_list(values: Iterable[Fraction]) -> list[str]:
-    """Exact values as text (for reports)."""
-    return [str(v) for v in values]
