@@ -30,6 +30,10 @@ CHANCE = -1
 """The player id of chance nodes (as OpenSpiel's ``kChancePlayerId``)."""
 TERMINAL = -4
 """The player id of terminal states (as OpenSpiel's ``kTerminalPlayerId``)."""
+NOBODY = -3
+"""No seat, in a move's or a turn's seat field (no target, no blocker, a table event's player,
+the start card's owner): OpenSpiel's ``kInvalidPlayer``, never a player id that
+``current_player`` returns."""
 
 M = TypeVar("M")
 

@@ -12,7 +12,7 @@ import pytest
 from companion.coup.analysis import analyze
 from companion.coup.bots import PERSONALITIES, Bot, BotTable, bot_game, start
 from companion.coup.simulate import NAMES
-from solver.coup import Kind, Move, State, Variant
+from solver.coup import NOBODY, Kind, Move, State, Variant
 from solver.coup.rules import STEAL_AMOUNT
 
 BOT = 1  # the bot under test sits second
@@ -28,7 +28,7 @@ def deal_with(state: State, rng: random.Random) -> tuple[Move, Move]:
     while shuffled == others:
         rng.shuffle(shuffled)
     twin = shuffled[: BOT * size] + mine + shuffled[BOT * size :]
-    return Move(Kind.DEAL, -1, cards=tuple(deal)), Move(Kind.DEAL, -1, cards=tuple(twin))
+    return Move(Kind.DEAL, NOBODY, cards=tuple(deal)), Move(Kind.DEAL, NOBODY, cards=tuple(twin))
 
 
 @pytest.mark.parametrize("personality", PERSONALITIES)

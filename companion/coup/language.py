@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from solver.coup import RULES, Character, Draft, IllegalMove, Kind, Move, ParseError, State, Variant
+from solver.coup import NOBODY, RULES, Character, Draft, IllegalMove, Kind, Move, ParseError, State, Variant
 from solver.coup.cards import CARD_WORDS, MAX_PLAYERS, MIN_PLAYERS
 from solver.vocabulary import Vocabulary, fold
 
@@ -321,7 +321,7 @@ def move_of(line: Line, names: tuple[str, ...]) -> Move:
     Move(Kind.BLOCK, 1, cards=(Character.CONTESSA,))
     """
     kind = _PLAYER_MOVES[line.verb]
-    target = names.index(line.target) if line.target is not None else -1
+    target = names.index(line.target) if line.target is not None else NOBODY
     return Move(kind, names.index(str(line.player)), target, line.cards)
 
 

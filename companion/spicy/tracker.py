@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.errors import IllegalMove, ParseError
-from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, new_game, true_on
+from solver.spicy import DECK, NOBODY, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, new_game, true_on
 from solver.spicy.odds import UNLIKELY_BELOW, claim_odds, flag, top_advice, top_odds, true_plays
 from solver.spicy.rules import TROPHIES_TO_WIN
 
@@ -433,7 +433,7 @@ class Table(Lines[Line]):
                 s = s.apply(Move(Kind.DRAW, s.turn.decider, card=UNKNOWN))
         elif s.turn.phase not in (Phase.PLAY, Phase.WINDOW, Phase.DRAW):
             raise IllegalMove(f"World's End cannot show now: the table waits for {self.waiting}")
-        return self._but(state=s.apply(Move(Kind.WORLDS_END, -1)), drawn=None), []
+        return self._but(state=s.apply(Move(Kind.WORLDS_END, NOBODY)), drawn=None), []
 
     def _settled(self, s: State) -> Table:
         """The table at ``s`` once the other players' owed draws are made unseen (up to the

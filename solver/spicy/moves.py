@@ -14,14 +14,11 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from ..game import CHANCE, TERMINAL
+from ..game import CHANCE, NOBODY, TERMINAL
 from .cards import Card
 from .rules import Claim, Trait
 
 __all__ = ["CHANCE", "NOBODY", "TERMINAL", "Kind", "Move"]
-
-NOBODY = -1
-"""An empty seat field: the player of a table event (World's End), or no seat."""
 
 
 class Kind(IntEnum):

@@ -10,11 +10,11 @@ No prompt, no person.
 """
 
 from ..errors import GameError, IllegalMove, ImpossibleTable, ParseError
-from ..game import play_random
+from ..game import NOBODY, play_random
 from ..registry import GameType, Parameter, register
 from .bids import Bid
 from .cards import STANDARD, UNKNOWN, Card, Deck
-from .domain import NOBODY, Domain, Tile
+from .domain import Domain, Tile
 from .moves import CHANCE, TERMINAL, Kind, Move
 from .odds import BidValue, PlacementValue, bid_values, placement_values, treasure_cells, treasure_odds
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Marker

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import GameError, ImpossibleTable, ParseError
+from ..game import NOBODY
 from .bids import Bid, marker_letters, parse_marker_letters
 from .cards import STANDARD, Card, Deck, cards_text, parse_cards
-from .domain import NOBODY, Domain, Tile
+from .domain import Domain, Tile
 from .rules import BASE_CARTONS, MAX_PLAYERS, MIN_PLAYERS
 from .state import NAME, Phase, State, Turn
 

@@ -27,10 +27,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import ImpossibleTable, Unsupported
-from ..game import current_player, shared_returns
+from ..game import NOBODY, current_player, shared_returns
 from .bids import Bid, unused_markers
 from .cards import COPIES, STANDARD, UNKNOWN, Card, Deck, sort_cards
-from .domain import NOBODY, Domain
+from .domain import Domain
 from .moves import Move
 from .rules import BASE_CARTONS, DEUX_CARTES, EXTRA_CARD_VP, MARKERS, START_VP, Marker, broken_limit
 

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...errors import FileError, TooLarge, Unsupported
+from ...errors import FileError, ParseError, TooLarge, Unsupported
 from ..cards import Draft, Variant, copies
 from .index import Family
-from .store import NO_RANK, SUFFIX, Table, TableError, cache_dir, installed_dir, read, write
+from .store import NO_RANK, SUFFIX, Table, cache_dir, installed_dir, read, write
 
 if TYPE_CHECKING:  # the generator (scipy, networkx) is imported only to generate
     from .generate import Generator, Solved
@@ -178,7 +178,7 @@ class Library:
 
     def find(self, family: Family) -> Table | None:
         """The table of ``family`` if a file holds it (loaded once, checked). Raises
-        :class:`TableError` for a corrupted file."""
+        :class:`~solver.errors.ParseError` for a corrupted file."""
         found = self._tables.get(family)
         if found is not None:
             return found
@@ -187,7 +187,7 @@ class Library:
             if path.exists():
                 table = read(path)
                 if table.family != family:
-                    raise TableError(f"{path}: holds {table.family.name}", input=str(path))
+                    raise ParseError(f"{path}: holds {table.family.name}", input=str(path))
                 self._tables[family] = table
                 return table
         return None
@@ -250,7 +250,7 @@ def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: No
     for family in families:
         try:
             stored = library.find(family)
-        except (TableError, FileError) as error:
+        except (ParseError, FileError) as error:
             out.append((family, False, str(error)))
             tick()
             continue
