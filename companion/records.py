@@ -18,13 +18,13 @@ the old journal or the new one, never half of one.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol, Self, TypeVar
 
 from solver.errors import GameError, RecordError
+from solver.files import user_folder
 from solver.vocabulary import fold
 
 from . import files
@@ -90,8 +90,7 @@ def state_dir(app: str) -> Path:
     """Where ``app``'s games without a file, its prompt history and its last game are kept:
     ``$XDG_STATE_HOME/APP`` (default ``~/.local/state/APP``). Raises FileError if it cannot be
     created."""
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return files.ensure_folder(Path(base) / app)
+    return files.ensure_folder(user_folder("state", app))
 
 
 def new_game_path(app: str, extension: str) -> Path:

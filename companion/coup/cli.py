@@ -45,10 +45,9 @@ from ..runner import Runner
 from . import tables
 from .commands import front, session
 from .report import table_json, table_text
-from .tracker import Table
+from .tracker import DRAFT_MODELS, Table
 
 DEMO_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
-DRAFT_MODELS = ("uniform", "equilibrium")
 
 
 def narrate(state: State, move: Move) -> str:

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import struct
 import zlib
 from dataclasses import dataclass
@@ -49,7 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import ParseError
-from ...files import atomic_write, read_bytes
+from ...files import atomic_write, read_bytes, user_folder
 from .index import Family
 
 MAGIC = b"COUPTB"
@@ -190,5 +189,4 @@ def installed_dir() -> Path:
 
 def cache_dir() -> Path:
     """Where tables generated on first use go: ``$XDG_CACHE_HOME/coup/tablebase``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "coup" / "tablebase"
+    return user_folder("cache", "coup") / "tablebase"
