@@ -21,7 +21,6 @@ from typing import Any
 
 import common
 
-from companion.coup import beliefs
 from companion.coup.report import table_json
 from companion.coup.tracker import Table
 from companion.progress import progress
@@ -33,12 +32,10 @@ BASELINE_MAX_PLAYERS = 6  # the brute force enumerates every world: hopeless bey
 def time_lines(text: str) -> tuple[list[float], int]:
     """Seconds per line (apply + the whole table), caches cleared first; and the largest
     number of placements (terms) the beliefs held."""
-    beliefs._coef.cache_clear()
-    beliefs._product.cache_clear()
     terms = [0]
 
     def count(table: Table) -> None:
-        terms[0] = max(terms[0], len(table.beliefs.terms) if table.beliefs is not None else 0)
+        terms[0] = max(terms[0], len(table.beliefs) if table.beliefs is not None else 0)
 
     times = common.time_lines(text, Table.new(), table_json, count)
     return times, terms[0]

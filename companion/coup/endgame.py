@@ -19,13 +19,13 @@ from typing import Any
 
 from solver.coup import Character, GameError, Move, Phase, State
 from solver.coup.cards import sort_cards
+from solver.coup.counting import ASIDE, COURT
 from solver.coup.hidden import Answer, answer, open_values
 from solver.coup.limits import TABLE_BUDGET
 from solver.coup.puzzle import Hypothesis
 from solver.errors import TooLarge, Unsupported
 
 from ..language import percent
-from .beliefs import ASIDE, COURT
 from .tracker import Table
 
 MAX_HYPOTHESES = 400

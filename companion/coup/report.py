@@ -15,7 +15,6 @@ from solver.counting import at_least_one_why
 from solver.coup import Character, GameError
 
 from ..language import percent
-from .beliefs import FRESH
 from .tracker import Table
 
 
@@ -133,10 +132,10 @@ def odds_text(table: Table, seat: int, why: bool = False) -> str:
 def _why(table: Table, seat: int, holds: dict[Character, Fraction]) -> list[str]:
     beliefs = table.beliefs
     assert beliefs is not None
-    fresh = all(all(v == FRESH for place in term for v in place) for term in beliefs.terms) and len(beliefs.terms) == 1
-    if not fresh:
+    if not beliefs.exchangeable():
         return [
-            f"  (no closed form: what was seen singles cards out; counted exactly over {len(beliefs.terms)} placements)"
+            "  (no closed form: what was seen singles cards out; "
+            f"counted exactly over {len(beliefs)} {beliefs.representation})"
         ]
     total, hand = sum(beliefs.unseen), beliefs.size(seat)
     rows = []

@@ -34,10 +34,19 @@ class Style:
     bare_show: float = 0.5  # chance that another player's shown card is written `Bob show`
     late_draw: float = 0.3  # chance that the seat types its replacement after the challenger's loss
     max_lines: int = 10_000
+    exchange: tuple[float, ...] = ()  # per seat: chance to exchange whenever it may (adversarial records)
+    examine: float = 0.0  # chance to examine someone whenever one may (inquisitor)
 
 
 def _choose(state: State, rng: random.Random, style: Style) -> Move:
     moves = state.legal_moves()
+    seat = state.current_player()
+    if moves[0].kind.is_action and (style.exchange or style.examine):
+        chance = style.exchange[seat] if seat < len(style.exchange) else 0.0
+        for kind, p in ((Kind.EXCHANGE, chance), (Kind.EXAMINE, style.examine)):
+            wanted = [m for m in moves if m.kind is kind]
+            if wanted and p and rng.random() < p:
+                return wanted[rng.randrange(len(wanted))]
     if style.honest and rng.random() < style.honest:
         held = state.hidden[state.current_player()]
         honest = tuple(m for m in moves if claim_of(state, m) in (None, *held))
