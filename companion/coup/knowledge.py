@@ -119,9 +119,7 @@ class Knowledge:
         if kind is Kind.LOSE:
             return self._lost(before, move, number, me, explain, dropped)
         if kind is Kind.DRAW and seat == me:
-            knowledge = self
-            for c in move.cards:
-                knowledge = knowledge.observe(methodcaller("observe_draw", c))
+            knowledge = self.observe(methodcaller("observe_draw", *move.cards))
             if t.phase is Phase.SWAP_DRAW and t.cards:
                 knowledge = knowledge.observe(methodcaller("insert", t.cards[0]))
             return knowledge
@@ -130,9 +128,7 @@ class Knowledge:
             for c in move.cards:
                 pool.remove(c)
             knowledge = self.note(f"line {number}: you put back {' and '.join(c.name_en for c in pool)}")
-            for c in pool:
-                knowledge = knowledge.observe(methodcaller("insert", c))
-            return knowledge
+            return knowledge.observe(methodcaller("insert", *pool))
         if kind is Kind.SHOW and t.actor == me and seat != me:
             seen = self.observe(methodcaller("seen", seat, move.card), lambda: explain(seat, move.card))
             return replace(

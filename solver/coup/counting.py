@@ -10,24 +10,28 @@ assumption is dropped after the fact by changing ``active``, never by replaying 
 
 **The representation, and what a line costs.** The distribution is held one of two ways:
 
-- :mod:`solver.coup.placements`: weighted physical cards routed between places (a card keeps
-  what was seen of it as a weight vector; fresh cards never branch). One term for a fresh deal,
-  a handful after reveals even at 8 players; but one term per placement of the cards singled
-  out, which grows with the seat's own exchanges as the others mix those cards around.
 - :mod:`solver.coup.worlds`: a count vector per place that anything singled out (the others
-  pooled, their cards a uniform split of what is left), with a mask: the brute force's
-  worlds. Physical cards that became exchangeable again collapse into counts.
+  pooled, their cards a uniform split of what is left), with a mask: the brute force's worlds.
+  Physical cards that became exchangeable again collapse into counts, so the worlds never
+  exceed **the number of ways to fill the table's places with count vectors under the unseen
+  counts** (times the 2**a masks of the a <= players assumptions in force), whatever the
+  history: 204 at 3 players, 2,319 at 4, 19,854 at 5, 107,940 at 6 from a fresh deal.
+  Tables up to ``START_WORLDS`` worlds (up to 6 players) hold worlds from the deal, and a line
+  costs a fixed number of passes over them.
+- :mod:`solver.coup.placements`: weighted physical cards routed between places (a card keeps
+  what was seen of it as a weight vector; fresh cards never branch): one term for a fresh
+  deal, a handful after reveals. At 7-8 players (4.1 and 26.1 million worlds) the table holds
+  placements: a term per placement of the cards singled out, so each card singled out (a proof,
+  a reveal, the seat's own exchange) that then wanders through the others' exchanges
+  multiplies the terms by up to the number of places. After every update, once the worlds the
+  same distribution needs (counted exactly by :func:`~solver.coup.placements.configurations`,
+  times the masks in use) are at most ``WORLDS_RATIO`` times the terms, the placements become
+  worlds for good; so the terms too are bounded by the table, not the history, but at 8 players
+  that bound is far beyond a line's budget: a few cards singled out and mixed by 7 players
+  exchanging make 10^4-10^5 terms (benchmarks/table.py, the crowd records).
 
-After every update in placements, once the worlds the same distribution needs (counted exactly
-by :func:`~solver.coup.placements.configurations`, times the masks in use) are at most
-``WORLDS_RATIO`` times the terms, the placements become worlds, and stay worlds (every update
-keeps them so). So the terms never exceed ``WORLDS_RATIO`` times, and the worlds never exceed,
-**the number of ways to fill the table's places with count vectors under the unseen counts,
-times the 2**a masks of the a <= players assumptions in force** -- a figure set by the table
-(204 ways at 3 players, 2,319 at 4, 19,854 at 5, 107,940 at 6 from a fresh deal; 4.1 and 26.1
-million at 7 and 8 players, where the placements stay the smaller). A line costs a constant
-number of passes over them, whatever the length of the history; only the exact integers grow,
-by a few bits a line, as the exact fractions printed must.
+Only the exact integers grow with the history, by a few bits a line, as the exact fractions
+printed must.
 
 >>> from solver.coup import Character as C
 >>> chars = (C.DUKE, C.ASSASSIN, C.CONTESSA, C.CAPTAIN, C.AMBASSADOR)
@@ -50,11 +54,12 @@ from fractions import Fraction
 from typing import TypeVar
 
 from ..errors import ImpossibleTable
+from . import placements, worlds
 from .cards import Character
 from .placements import FRESH, Placements, configurations
 from .worlds import Vec, Worlds, minus, plus, unit
 
-__all__ = ["ASIDE", "COURT", "FRESH", "Beliefs", "Odds", "Place"]
+__all__ = ["ASIDE", "COURT", "FRESH", "Beliefs", "Odds", "Place", "clear_caches"]
 
 Place = int
 """A hand (a seat number), :data:`COURT`, or :data:`ASIDE` (the draft's unseen discards)."""
@@ -243,7 +248,7 @@ class Beliefs:
         else:
             rep = self._rep.reveal(i, c)
             if court is not None:
-                rep = rep.add(court, c)
+                rep = rep.add(court, unit(c))
         unseen = self.unseen if into_court else minus(self.unseen, unit(c))
         return self._with(rep, unseen, tuple(sizes), why=f"no {character} can be there")
 
@@ -296,20 +301,39 @@ class Beliefs:
         c = self._c(character)
         return self._with(self._rep.swap_known(self._i(place), self._i(COURT), c))
 
-    def observe_draw(self, character: Character) -> Beliefs:
-        """The seat drew ``character`` from the court: weighted by the chance of drawing it."""
-        c, court = self._c(character), self._i(COURT)
+    def observe_draw(self, *characters: Character) -> Beliefs:
+        """The seat drew ``characters`` from the court: weighted by the chance of drawing them."""
+        drawn, court = self._counted(characters), self._i(COURT)
         sizes = list(self.sizes)
-        sizes[court] -= 1
-        unseen = minus(self.unseen, unit(c))
-        return self._with(self._rep.draw_seen(court, c), unseen, tuple(sizes), why=f"the court holds no {character}")
+        sizes[court] -= len(characters)
+        unseen = minus(self.unseen, drawn)
+        if isinstance(self._rep, Worlds):
+            rep: Placements | Worlds = self._rep.draw_seen(court, drawn)
+        else:
+            rep = self._rep
+            for c in characters:
+                rep = rep.draw_seen(court, self._c(c))
+        names = " and ".join(str(c) for c in characters)
+        return self._with(rep, unseen, tuple(sizes), why=f"the court holds no {names}")
 
-    def insert(self, character: Character) -> Beliefs:
-        """The seat shuffles a known ``character`` into the court."""
-        c, court = self._c(character), self._i(COURT)
+    def insert(self, *characters: Character) -> Beliefs:
+        """The seat shuffles known ``characters`` into the court."""
+        added, court = self._counted(characters), self._i(COURT)
         sizes = list(self.sizes)
-        sizes[court] += 1
-        return self._with(self._rep.add(court, c), plus(self.unseen, unit(c)), tuple(sizes))
+        sizes[court] += len(characters)
+        if isinstance(self._rep, Worlds):
+            rep: Placements | Worlds = self._rep.add(court, added)
+        else:
+            rep = self._rep
+            for c in characters:
+                rep = rep.add(court, self._c(c))
+        return self._with(rep, plus(self.unseen, added), tuple(sizes))
+
+    def _counted(self, characters: tuple[Character, ...]) -> Vec:
+        counts = [0] * 5
+        for c in characters:
+            counts[self._c(c)] += 1
+        return tuple(counts)
 
     def remove_place(self, place: Place) -> Beliefs:
         """Forget an empty place (an eliminated player)."""
@@ -386,6 +410,14 @@ def _total(contents: tuple[Vec, ...]) -> Vec:
 
 def _sizes(contents: tuple[Vec, ...]) -> tuple[int, ...]:
     return tuple(sum(y) for y in contents)
+
+
+def clear_caches() -> None:
+    """Empty the memo caches of the counting (benchmarks time each record from cold)."""
+    for module in (placements, worlds):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
 
 
 def _normalized(masses: dict[K, int]) -> dict[K, Fraction]:

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from math import comb, gcd
+from math import comb, factorial, gcd
 
-from .worlds import MASK_BITS, POOLED, Vec, Worlds, compositions, minus, multinomial, plus, shift, vec, vid
+from .worlds import MASK_BITS, POOLED, Vec, Worlds, compositions, minus, plus, shift, vec, vid
 
 State = tuple[Vec, ...]
 """The weight vectors of the cards in one place, sorted."""
@@ -310,20 +310,23 @@ class Placements:
         """The total mass of each mask's worlds."""
         found = self._memo.get(("totals", unseen))
         if found is None:
-            groups: dict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
-            for key, w in self.terms.items():
-                groups[(key[0], tuple(sorted(key[1:])))] += w
-            out: dict[int, int] = defaultdict(int)
-            for (mask, states), w in groups.items():
-                out[mask] += w * _mass(states, unseen, unseen)
-            found = self._memo[("totals", unseen)] = {m: n for m, n in out.items() if n}
+            found = self.pruned(unseen)._memo[("totals", unseen)]
         assert isinstance(found, dict)
         return found
 
     def pruned(self, unseen: Vec) -> Placements:
-        """The terms whose worlds can add up to ``unseen`` (the others weigh nothing)."""
-        keep = {k: w for k, w in self.terms.items() if _mass(tuple(sorted(k[1:])), unseen, unseen)}
-        return self if len(keep) == len(self.terms) else Placements(keep)
+        """The terms whose worlds can add up to ``unseen`` (the others weigh nothing), their
+        totals per mask counted on the way."""
+        keep: dict[Key, int] = {}
+        totals: dict[int, int] = defaultdict(int)
+        for key, w in self.terms.items():
+            m = _term_mass(key[1:], unseen)
+            if m:
+                keep[key] = w
+                totals[key[0]] += w * m
+        out = self if len(keep) == len(self.terms) else Placements(keep)
+        out._memo[("totals", unseen)] = dict(totals)
+        return out
 
     def contents(self, i: int, unseen: Vec) -> dict[int, dict[Vec, int]]:
         """For each mask, the mass of each content of place ``i``."""
@@ -431,6 +434,12 @@ def _left(bound: int, total: int) -> int:
     return vid(minus(vec(bound), vec(total)))
 
 
+@lru_cache(maxsize=1 << 18)
+def _term_mass(states: tuple[int, ...], unseen: Vec) -> int:
+    """A term's total mass (its states in place order)."""
+    return _mass(tuple(sorted(states)), unseen, unseen)
+
+
 @lru_cache(maxsize=1 << 17)
 def _mass(states: tuple[int, ...], target: Vec, bound: Vec) -> int:
     """The coefficient of z^target in the product of the cards of ``states`` (sorted ids)."""
@@ -453,12 +462,16 @@ def _coef(tagged: tuple[Vec, ...], fresh: int, target: Vec, bound: Vec) -> int:
     if sum(target) != len(tagged) + fresh or min(target) < 0:
         return 0
     total = 0
-    for w, a in _product(tagged, bound).items():
-        rest = minus(target, w)
-        if min(rest) < 0:
-            continue
-        total += a * multinomial(vid(rest))
+    t0, t1, t2, t3, t4 = target
+    top = _FACTORIALS[fresh]
+    f = _FACTORIALS
+    for (w0, w1, w2, w3, w4), a in _product(tagged, bound).items():
+        if w0 <= t0 and w1 <= t1 and w2 <= t2 and w3 <= t3 and w4 <= t4:
+            total += a * (top // (f[t0 - w0] * f[t1 - w1] * f[t2 - w2] * f[t3 - w3] * f[t4 - w4]))
     return total
+
+
+_FACTORIALS = [factorial(n) for n in range(64)]
 
 
 @lru_cache(maxsize=20_000)

@@ -60,11 +60,11 @@ def vec(i: int) -> Vec:
 
 
 def plus(a: Vec, b: Vec) -> Vec:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
 
 
 def minus(a: Vec, b: Vec) -> Vec:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4])
 
 
 def unit(c: int) -> Vec:
@@ -236,9 +236,9 @@ class Worlds:
         """Only the worlds where place ``i`` holds a ``card``."""
         return self._one(i, "holding", card)
 
-    def add(self, place: int, card: int) -> Worlds:
-        """A known ``card`` joins ``place`` (opened first)."""
-        return self._one(place, "add", card, 1)
+    def add(self, place: int, cards: Vec) -> Worlds:
+        """Known ``cards`` (counts) join ``place`` (opened first)."""
+        return self._one(place, "add", vid(cards), sum(cards))
 
     def tag(self, i: int, card: int, bit: int) -> Worlds:
         """The worlds where place ``i`` holds a ``card`` get ``bit`` (an assumption they break)."""
@@ -275,16 +275,16 @@ class Worlds:
         opened = self.open(hand, court)
         return opened._with(_pairwise(opened.worlds, shift(hand), shift(court), "swap_known", card))
 
-    def draw_seen(self, court: int, card: int) -> Worlds:
-        """A uniform court card, seen to be ``card``, leaves the court (and the unseen cards)."""
-        sizes = self.sizes[:court] + (self.sizes[court] - 1,) + self.sizes[court + 1 :]
+    def draw_seen(self, court: int, cards: Vec) -> Worlds:
+        """Uniform court cards, seen to be ``cards`` (counts), leave the court (and the unseen
+        cards): each world weighed by the ways to draw them."""
+        k = sum(cards)
+        sizes = self.sizes[:court] + (self.sizes[court] - k,) + self.sizes[court + 1 :]
         if self.opened[court]:
-            return self._with(_pairwise(self.worlds, shift(court), shift(court), "draw", card), sizes)
-        # a pooled court: the card is any of its pooled cards, each one `card` in M(pool - card)
-        # of the pool's orderings (the court's size is the same in every world)
-        out = _pairwise(self.worlds, MASK_BITS, MASK_BITS, "taken", card)
-        factor = self.sizes[court]
-        return self._with({k: w * factor for k, w in out.items()}, sizes)
+            return self._with(_pairwise(self.worlds, shift(court), shift(court), "draw", vid(cards)), sizes)
+        # a pooled court: any k of its pooled cards are ``cards`` in M(cards) M(pool - cards) of
+        # the pool's M(pool) orderings, whatever the world (the choice of the k: one constant)
+        return self._with(_pairwise(self.worlds, MASK_BITS, MASK_BITS, "split_seen", vid(cards)), sizes)
 
     def remove(self, i: int) -> Worlds:
         """Forget the empty place ``i``."""
@@ -312,9 +312,13 @@ class Worlds:
         """The total mass of the worlds of each mask."""
         if self._totals is None:
             out: dict[int, int] = defaultdict(int)
-            low = (1 << MASK_BITS) - 1
-            for key, w in self.worlds.items():
-                out[key & low] += w * multinomial((key >> MASK_BITS) & FIELD)
+            if any(self.opened):  # one pass for every opened place's contents and the totals
+                for mask, dist in self.contents(self.opened.index(True)).items():
+                    out[mask] = sum(dist.values())
+            else:
+                low = (1 << MASK_BITS) - 1
+                for key, w in self.worlds.items():
+                    out[key & low] += w * multinomial((key >> MASK_BITS) & FIELD)
             self._totals = dict(out)
         return self._totals
 
@@ -392,19 +396,30 @@ def _holding(a: int, card: int) -> Kernel:
     return ((a, 0, 1),) if _VECS[a][card] else ()
 
 
-def _drawn(a: int, card: int) -> Kernel:
-    v = _VECS[a]
-    return ((vid(minus(v, unit(card))), 0, v[card]),) if v[card] else ()
+def _drawn(a: int, cards: int) -> Kernel:
+    v, d = _VECS[a], _VECS[cards]
+    ways = 1
+    for x, y in zip(v, d, strict=True):
+        ways *= comb(x, y)
+    return ((vid(minus(v, d)), 0, ways),) if ways else ()
 
 
-def _added(a: int, card: int) -> Kernel:
-    return ((vid(plus(_VECS[a], unit(card))), 0, 1),)
+def _split_seen(pool: int, cards: int) -> Kernel:
+    v, d = _VECS[pool], _VECS[cards]
+    if any(y > x for x, y in zip(v, d, strict=True)):
+        return ()
+    return ((vid(minus(v, d)), 0, multinomial(cards)),)
+
+
+def _added(a: int, cards: int) -> Kernel:
+    return ((vid(plus(_VECS[a], _VECS[cards])), 0, 1),)
 
 
 ONE: dict[str, Callable[[int, int], Kernel]] = {
     "taken": _taken,
     "holding": _holding,
     "draw": _drawn,
+    "split_seen": _split_seen,
     "add": _added,
 }
 """Kernels on one field: (new field, unused, factor)."""
