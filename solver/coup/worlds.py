@@ -206,6 +206,21 @@ class Worlds:
     def _with(self, worlds: dict[int, int], sizes: tuple[int, ...] | None = None) -> Worlds:
         return Worlds(self.sizes if sizes is None else sizes, self.opened, worlds)
 
+    def _moved(
+        self, worlds: dict[int, int], sizes: tuple[int, ...], changed: tuple[int, ...], factor: int
+    ) -> Worlds:
+        """New worlds after random cards moved between the ``changed`` places, each world's
+        weight spread with total ``factor``: every other place's contents are as they were,
+        times ``factor`` (a move touches no other place), so they are carried over."""
+        out = Worlds(sizes, self.opened, worlds)
+        if factor:
+            for i, by_mask in self._marginals.items():
+                if i not in changed:
+                    out._marginals[i] = {m: {y: n * factor for y, n in d.items()} for m, d in by_mask.items()}
+            if self._totals is not None:
+                out._totals = {m: n * factor for m, n in self._totals.items()}
+        return out
+
     def content(self, key: int, i: int) -> Vec:
         """The content of place ``i`` in a world (opened places only)."""
         return _VECS[(key >> shift(i)) & FIELD]
@@ -220,8 +235,14 @@ class Worlds:
                 continue
             out = _pairwise(worlds.worlds, MASK_BITS, shift(i), "split", worlds.sizes[i])
             opened = worlds.opened[:i] + (True,) + worlds.opened[i + 1 :]
-            worlds = Worlds(worlds.sizes, opened, out)
+            worlds = Worlds(worlds.sizes, opened, out)._moved_from(worlds)
         return worlds
+
+    def _moved_from(self, same: Worlds) -> Worlds:
+        """These worlds, the same distribution as ``same``'s: its contents carried over."""
+        self._marginals = dict(same._marginals)
+        self._totals = same._totals
+        return self
 
     def _one(self, i: int, kind: str, param: int, grows: int = 0) -> Worlds:
         opened = self.open(i)
@@ -255,7 +276,8 @@ class Worlds:
         if not self.opened[source] and not self.opened[target]:
             return Worlds(sizes, self.opened, self.worlds)  # the pool stays a uniform split
         opened = self.open(source, target)
-        return opened._with(_pairwise(opened.worlds, shift(source), shift(target), "move", k), sizes)
+        out = _pairwise(opened.worlds, shift(source), shift(target), "move", k)
+        return opened._moved(out, sizes, (source, target), comb(self.sizes[source], k))
 
     def exchange(self, hand: int, court: int, draw: int, keep: int) -> Worlds:
         """``hand`` draws ``draw`` uniform cards from ``court``, keeps ``keep`` uniform cards of
@@ -265,15 +287,19 @@ class Worlds:
         if not self.opened[hand] and not self.opened[court]:
             return Worlds(sizes, self.opened, self.worlds)
         opened = self.open(hand, court)
-        return opened._with(_pairwise(opened.worlds, shift(hand), shift(court), "exchange", draw << 8 | back), sizes)
+        out = _pairwise(opened.worlds, shift(hand), shift(court), "exchange", draw << 8 | back)
+        ways = comb(self.sizes[court], draw) * comb(self.sizes[hand] + draw, back)
+        return opened._moved(out, sizes, (hand, court), ways)
 
     def swap_random(self, hand: int, court: int) -> Worlds:
         opened = self.open(hand, court)
-        return opened._with(_pairwise(opened.worlds, shift(hand), shift(court), "swap", 0))
+        out = _pairwise(opened.worlds, shift(hand), shift(court), "swap", 0)
+        return opened._moved(out, self.sizes, (hand, court), self.sizes[hand] * self.sizes[court])
 
     def swap_known(self, hand: int, court: int, card: int) -> Worlds:
         opened = self.open(hand, court)
-        return opened._with(_pairwise(opened.worlds, shift(hand), shift(court), "swap_known", card))
+        out = _pairwise(opened.worlds, shift(hand), shift(court), "swap_known", card)
+        return opened._with(out)
 
     def draw_seen(self, court: int, cards: Vec) -> Worlds:
         """Uniform court cards, seen to be ``cards`` (counts), leave the court (and the unseen
@@ -325,11 +351,15 @@ class Worlds:
     def contents(self, i: int) -> dict[int, dict[Vec, int]]:
         """For each mask, the mass of each content of place ``i`` (every opened place's are
         counted in the same pass over the worlds)."""
-        if not self._marginals:
-            self._marginals = self._opened_contents()
         found = self._marginals.get(i)
         if found is not None:
             return found
+        if self.opened[i]:
+            missing = [j for j, o in enumerate(self.opened) if o and j not in self._marginals]
+            if 2 * len(missing) <= sum(self.opened):  # a few: this one alone (the others carried)
+                missing = [i]
+            self._marginals.update(self._opened_contents(missing))
+            return self._marginals[i]
         low = (1 << MASK_BITS) - 1
         out: dict[int, dict[Vec, int]] = defaultdict(lambda: defaultdict(int))
         pools: dict[tuple[int, int], int] = defaultdict(int)
@@ -341,9 +371,9 @@ class Worlds:
         found = self._marginals[i] = {mask: dict(d) for mask, d in out.items()}
         return found
 
-    def _opened_contents(self) -> dict[int, dict[int, dict[Vec, int]]]:
+    def _opened_contents(self, places: list[int]) -> dict[int, dict[int, dict[Vec, int]]]:
+        """The contents of the opened ``places``, in one pass over the worlds."""
         low = (1 << MASK_BITS) - 1
-        places = [i for i, o in enumerate(self.opened) if o]
         shifts = [shift(i) for i in places]
         sums: list[dict[int, int]] = [{} for _ in places]
         masses: dict[int, int] = {}
