@@ -21,6 +21,7 @@ from companion.coup.report import table_json
 from companion.coup.simulate import Style, adversarial_record, random_record
 from companion.coup.tracker import Table, replay
 from solver.coup import Draft, Variant
+from solver.coup.placements import configurations
 
 SHORT = [
     ("exchanges", 3, 1, 70),
@@ -132,6 +133,22 @@ def test_an_assumption_dropped_by_its_mask_is_a_replay_without_it(players: int, 
             assert [n.success_probability for n in after.challenges] == chances
         table = after
     assert found
+
+
+@pytest.mark.parametrize(
+    ("shape", "players", "seed"), [("exchanges", 4, 1), ("examines", 5, 2), ("failed-proofs", 5, 11)]
+)
+def test_the_counting_never_exceeds_the_tables_configurations(shape: str, players: int, seed: int) -> None:
+    """The bound of solver.coup.counting, line after line: worlds at most the ways to fill the
+    places with count vectors (times the masks), whatever the history."""
+    table = Table.new()
+    for number, raw in enumerate(adversarial_record(shape, players, seed, 120).splitlines(), start=1):
+        table = table.apply_text(raw, number)
+        if table.knowledge is not None:
+            counts = table.knowledge.counts
+            masks = 1 << len(table.knowledge.assumptions)
+            assert counts.representation == "worlds"
+            assert len(counts) <= configurations(counts.sizes, counts.unseen) * masks
 
 
 # -- invariants --------------------------------------------------------------------------------

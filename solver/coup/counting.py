@@ -23,12 +23,12 @@ assumption is dropped after the fact by changing ``active``, never by replaying 
   deal, a handful after reveals. At 7-8 players (4.1 and 26.1 million worlds) the table holds
   placements: a term per placement of the cards singled out, so each card singled out (a proof,
   a reveal, the seat's own exchange) that then wanders through the others' exchanges
-  multiplies the terms by up to the number of places. After every update, once the worlds the
-  same distribution needs (counted exactly by :func:`~solver.coup.placements.configurations`,
-  times the masks in use) are at most ``WORLDS_RATIO`` times the terms, the placements become
-  worlds for good; so the terms too are bounded by the table, not the history, but at 8 players
-  that bound is far beyond a line's budget: a few cards singled out and mixed by 7 players
-  exchanging make 10^4-10^5 terms (benchmarks/table.py, the crowd records).
+  multiplies the terms by up to the number of places. After every update, once the table's
+  worlds (counted exactly by :func:`~solver.coup.placements.configurations`, times the masks in
+  use) are at most ``WORLDS_RATIO`` times the terms, the placements become worlds for good; so
+  the terms too are bounded by the table, not the history, but at 8 players that bound is far
+  beyond a line's budget: a few cards singled out and mixed by 7 players exchanging make
+  10^4-10^5 terms (benchmarks/table.py, the crowd records).
 
 Only the exact integers grow with the history, by a few bits a line, as the exact fractions
 printed must.
@@ -428,13 +428,12 @@ def _normalized(masses: dict[K, int]) -> dict[K, Fraction]:
 
 
 def _maybe_worlds(rep: Placements, unseen: Vec) -> Placements | Worlds:
-    """``rep`` as worlds if those would be at most WORLDS_RATIO times as many."""
-    opened = rep.tagged_places()
-    if not opened:
+    """``rep`` as worlds if the table's worlds would be at most WORLDS_RATIO times as many
+    (all of them: the places not yet opened would be, one exchange after the other)."""
+    if not rep.tagged_places():
         return rep
-    first = next(iter(rep.terms))
-    sizes = tuple(len(state) for state in Placements.states(first))
+    sizes = tuple(len(state) for state in Placements.states(next(iter(rep.terms))))
     masks = len({key[0] for key in rep.terms})
-    if configurations(tuple(sizes[i] for i in opened), unseen) * masks > WORLDS_RATIO * len(rep):
+    if configurations(sizes, unseen) * masks > WORLDS_RATIO * len(rep):
         return rep
     return rep.to_worlds(unseen)

@@ -246,14 +246,28 @@ class Placements:
                 out[(*key[: 1 + i], s, *key[2 + i :])] += w * f
         return Placements(dict(out))
 
-    def _pair(self, i: int, j: int, moves: Callable[[int, int], Moves]) -> Placements:
+    def _pair(self, i: int, j: int, moves: Callable[[int, int], Moves], ways: int = 0) -> Placements:
+        """Each term's places ``i`` and ``j`` replaced as ``moves`` says. When ``ways`` is given
+        (random cards moved between them, each term spread with that total weight), the cards
+        of every term are the same, and so are every other place's contents: the totals and
+        those contents are carried over, times ``ways``."""
         a, b = (1 + i, 1 + j) if i < j else (1 + j, 1 + i)
         out: dict[Key, int] = defaultdict(int)
         for key, w in self.terms.items():
             for si, sj, f in moves(key[1 + i], key[1 + j]):
                 x, y = (si, sj) if i < j else (sj, si)
                 out[(*key[:a], x, *key[a + 1 : b], y, *key[b + 1 :])] += w * f
-        return Placements(dict(out))
+        moved = Placements(dict(out))
+        for memo, found in self._memo.items() if ways else ():
+            assert isinstance(memo, tuple) and isinstance(found, dict)
+            if memo[0] == "totals":
+                moved._memo[memo] = {m: n * ways for m, n in found.items()}
+            elif memo[1] not in (i, j):
+                moved._memo[memo] = {m: {y: n * ways for y, n in d.items()} for m, d in found.items()}
+        return moved
+
+    def _size(self, i: int) -> int:
+        return len(_STATES[next(iter(self.terms))[1 + i]])
 
     # -- updates ------------------------------------------------------------------------------
 
@@ -275,15 +289,16 @@ class Placements:
         return Placements(dict(out))
 
     def move(self, i: int, j: int, k: int) -> Placements:
-        return self._pair(i, j, lambda a, b: _move(a, b, k))
+        return self._pair(i, j, lambda a, b: _move(a, b, k), comb(self._size(i), k))
 
     def exchange(self, i: int, court: int, draw: int, back: int) -> Placements:
         """Place ``i`` draws ``draw`` uniform cards from ``court``, then returns ``back``
         uniform cards of them all."""
-        return self._pair(i, court, lambda a, b: _exchange(a, b, draw, back))
+        ways = comb(self._size(court), draw) * comb(self._size(i) + draw, back)
+        return self._pair(i, court, lambda a, b: _exchange(a, b, draw, back), ways)
 
     def swap_random(self, i: int, court: int) -> Placements:
-        return self._pair(i, court, _swap)
+        return self._pair(i, court, _swap, self._size(i) * self._size(court))
 
     def swap_known(self, i: int, court: int, c: int) -> Placements:
         return self._pair(i, court, lambda a, b: _swap_known(a, b, c))
@@ -316,7 +331,9 @@ class Placements:
 
     def pruned(self, unseen: Vec) -> Placements:
         """The terms whose worlds can add up to ``unseen`` (the others weigh nothing), their
-        totals per mask counted on the way."""
+        totals per mask counted on the way (known totals: nothing to prune)."""
+        if ("totals", unseen) in self._memo:
+            return self
         keep: dict[Key, int] = {}
         totals: dict[int, int] = defaultdict(int)
         for key, w in self.terms.items():
