@@ -263,6 +263,7 @@ class Worlds:
 
     def tag(self, i: int, card: int, bit: int) -> Worlds:
         """The worlds where place ``i`` holds a ``card`` get ``bit`` (an assumption they break)."""
+        assert 0 < bit < 1 << MASK_BITS, "one bit per assumption, at most one per player"
         opened = self.open(i)
         s = shift(i)
         out: dict[int, int] = defaultdict(int)
