@@ -1,4 +1,4 @@
-"""What the benchmark scripts share: a win rate's confidence interval, the time a table takes
+"""What the benchmark scripts share: the time a table takes
 per typed line (the line applied, then the whole JSON table, as the prompt does), and the same
 for the naive way: the independent brute force of the tests replaying the record up to each line.
 
@@ -8,23 +8,11 @@ Run a script as ``python benchmarks/NAME.py``: this module is found beside it.
 from __future__ import annotations
 
 import importlib
-import math
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (a float is fine here: it is a statistic of
-    the benchmark, not a probability the companion reports)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def time_lines(
@@ -86,3 +74,16 @@ def naive_text(naive: dict[str, float]) -> str:
         f"naive (the tests' brute force replaying up to each line): median {naive['naive_median_ms']} ms, "
         f"worst {naive['naive_worst_ms']} ms; {naive['naive_over_ours']}x ours in all"
     )
+
+
+def installed_env(**extra: str) -> dict[str, str]:
+    """The environment of a command timed as a person runs it after installing: bytecode
+    cached (pip compiles it at install; here in a folder of its own, so that no checkout is
+    written to), whatever ``PYTHONDONTWRITEBYTECODE`` the developer's shell sets."""
+    import os
+    import tempfile
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "companion-benchmark-bytecode")
+    env.update(extra)
+    return env

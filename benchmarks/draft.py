@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from companion.coup.draft_advice import Advice, from_tables, recompute
-from companion.progress import progress
+from companion.runner import Runner
 from solver.coup import Draft, Variant
 
 
@@ -26,8 +26,8 @@ def main() -> int:
     args = parser.parse_args()
     variant = Variant.parse(args.variant)
     started = time.perf_counter()
-    with progress("pairs of picks", total=15, quiet=args.json) as tick:
-        table, states = recompute(variant, workers=args.workers, tick=tick)
+    with Runner(workers=args.workers, quiet=args.json) as run:
+        table, states = recompute(variant, run=run)
     games_s = time.perf_counter() - started
     advice = {order: Advice.load(variant, order, table) for order in (Draft.DEALT_FIRST, Draft.PICK_FIRST)}
     total_s = time.perf_counter() - started

@@ -23,20 +23,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from common import against_naive, naive_text, time_naive, wilson
+from common import against_naive, naive_text, time_naive
 
-from companion.progress import progress
-from companion.spicy.bots import PERSONALITIES, bot_game
+from companion.runner import Runner
+from companion.spicy.bots import PERSONALITIES
 from companion.spicy.report import table_json
 from companion.spicy.simulate import random_record
 from companion.spicy.tracker import Table
+from companion.tournament import tournament as play_tournament
 from solver.spicy import Deck, engine, odds, rules
 
 LONG_SEED = 18
@@ -64,39 +63,19 @@ def time_lines(text: str) -> list[float]:
     return times
 
 
-def one(seed: int) -> tuple[list[str], tuple[int, ...], float]:
-    seats = list(PERSONALITIES)
-    random.Random(seed).shuffle(seats)
-    started = time.perf_counter()
-    winners, _ = bot_game(seats, seed)
-    return seats, winners, time.perf_counter() - started
-
-
 def tournament(games: int, workers: int, quiet: bool) -> dict[str, Any]:
-    wins = dict.fromkeys(PERSONALITIES, 0)
-    seconds: list[float] = []
-    started = time.perf_counter()
-    with progress("bot games", total=games, quiet=quiet) as tick, ProcessPoolExecutor(workers) as pool:
-        for seats, winners, took in pool.map(one, range(games), chunksize=25):
-            seconds.append(took)
-            for seat in winners:  # a shared win counts for each winner
-                wins[seats[seat]] += 1
-            tick()
-    wall = time.perf_counter() - started
+    """The bots' tournament on the job runner (as ``coup tournament --game spicy`` plays it)."""
+    with Runner(workers=workers, quiet=quiet) as run:
+        played = play_tournament("spicy", list(PERSONALITIES), games, 0, run)
+    timing = played["timing"]
     report: dict[str, Any] = {
         "games": games,
         "workers": workers,
-        "seconds": round(wall, 1),
-        "bot_games_per_s": round(games / wall, 1),
-        "bot_games_per_s_one_process": round(len(seconds) / sum(seconds), 1),
+        "seconds": timing["seconds"],
+        "bot_games_per_s": round(games / timing["seconds"], 1),
+        "bot_games_per_s_one_process": round(games / timing["game_seconds"], 1),
+        **played["results"],
     }
-    for name in PERSONALITIES:
-        low, high = wilson(wins[name], games)
-        report[name] = {
-            "wins": wins[name],
-            "rate": round(wins[name] / games, 3),
-            "ci95": [round(low, 3), round(high, 3)],
-        }
     low = report["challenger"]["ci95"][0]
     report["challenger_beats_all"] = all(low > report[n]["ci95"][1] for n in PERSONALITIES if n != "challenger")
     return report
@@ -134,7 +113,7 @@ def main() -> int:
         for name in PERSONALITIES:
             row = result[name]
             low, high = row["ci95"]
-            print(f"{name:<10} {row['wins']:>5} wins  {row['rate']:6.1%}  95% CI [{low:.1%}, {high:.1%}]")
+            print(f"{name:<10} {row['wins']:>5} wins  {row['wins'] / args.games:6.1%}  95% CI [{low:.1%}, {high:.1%}]")
         print(
             f"{args.games} games in {result['seconds']} s on {args.workers} workers: {result['bot_games_per_s']} "
             f"games/s ({result['bot_games_per_s_one_process']} per process); challenger beats all: "

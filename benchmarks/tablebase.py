@@ -16,11 +16,16 @@ Figures (issue 12):
   analyze_4p_s    `coup analyze` of a random 4-player record played to its end (heads-up at the
                   last), endgame included, with the 4-player endgame tables already cached;
                   analyze_4p_cold_s: the same with an empty cache (the tables generated first)
+  first_solve     the table's first `solve` once two players are left, 3 to 6 players, both
+                  variants, in a fresh process with an empty cache (a fresh install); with
+                  --before DIR, beside it the same with only DIR's tables installed (those shipped
+                  before: the others generated on the spot)
+  build_Np_s      with --build N: `coup tablebase build --players N` from scratch, time and size
   package_mb      the shipped tables; peak_mb: the largest resident memory of a generation
 
 Each generation runs in its own process, into a temporary directory, for its time and memory.
 
-    python benchmarks/tablebase.py [--json] [--quick] [--all]
+    python benchmarks/tablebase.py [--json] [--quick] [--all] [--before DIR] [--build 8]
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from typing import Any
 from solver.coup import Character, State, Variant
 from solver.coup.cards import Draft
 from solver.coup.draft import opening
+from solver.coup.state import Phase
 from solver.coup.tablebase import Family, Library, families_for, installed_dir, probe
 from solver.coup.tablebase.probe import value_of
 from solver.coup.turns import build
@@ -62,7 +68,8 @@ def generate_in_process(what: str) -> dict[str, Any]:
 
 
 def _generate(what: str) -> dict[str, Any]:
-    from solver.coup.tablebase import build as build_tables
+    from companion.coup.table_build import build_job
+    from companion.runner import Runner
 
     if what == "1v1":
         families = [ONE_ONE]
@@ -72,7 +79,8 @@ def _generate(what: str) -> dict[str, Any]:
         families = families_for(None, 2, None)
     with tempfile.TemporaryDirectory() as directory:
         started = time.perf_counter()
-        built = build_tables(families, Path(directory), workers=2, installed=False)
+        with Runner(workers=2, quiet=True) as run:
+            built = build_job(families, run, Path(directory), installed=False)
         seconds = time.perf_counter() - started
     return {
         "seconds": seconds,
@@ -190,6 +198,104 @@ def _analyze(seed: int) -> tuple[float, int]:
     return time.perf_counter() - started, len(record.splitlines())
 
 
+def heads_up_lines(players: int, variant: Variant) -> list[str]:
+    """The lines of the first calm random record (seeds from 0) that reach a turn start with
+    the seat and one other player left, up to that line."""
+    from companion.coup.commands import session
+    from companion.coup.simulate import Style, random_record
+
+    for seed in range(200):
+        s, lines = session(), []
+        for line in random_record(players, seed, variant=variant, style=Style(calm=0.5)).splitlines():
+            s.handle(line)
+            lines.append(line)
+            view, table = s.table.view, s.table
+            if (
+                view is not None
+                and not view.is_terminal()
+                and len(view.living()) == 2
+                and view.turn.phase is Phase.ACTION
+                and table.waiting is None
+                and table.me in view.living()
+            ):
+                return lines
+    raise SystemExit(f"no heads-up reached at {players} players")
+
+
+def _first_solve(lines: list[str], installed: str | None) -> tuple[float, float]:
+    """Seconds (wall clock, CPU) of the table's first `solve` in this (fresh) process: tables
+    read from the package, or (``installed``: a folder) only from there, the rest generated on
+    the spot."""
+    import importlib
+
+    from companion.coup.commands import session
+
+    if installed is not None:
+        probe_module = importlib.import_module("solver.coup.tablebase.probe")
+        probe_module._DEFAULT.append(Library(directories=[Path(installed)]))
+    s = session()
+    for line in lines:
+        s.handle(line)
+    started, cpu = time.perf_counter(), time.process_time()
+    answer = s.handle("solve")
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    assert "best move" in answer[-1][1], answer
+    return seconds, cpu
+
+
+def first_solve_in_process(lines: list[str], installed: str | None = None) -> tuple[float, float]:
+    """:func:`_first_solve` in a child process with an empty cache (a fresh install)."""
+    code = (
+        "import json, sys; sys.path.insert(0, 'benchmarks'); from tablebase import _first_solve; "
+        f"print(json.dumps(_first_solve({lines!r}, {installed!r})))"
+    )
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": cache}
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    wall, cpu = json.loads(done.stdout.strip().splitlines()[-1])
+    return float(wall), float(cpu)
+
+
+def first_solves(before: str | None) -> dict[str, Any]:
+    """The first `solve` at a new table once two are left, 3 to 6 players, both variants, after
+    a fresh install; beside it (``before``: a folder of the tables shipped before) the same
+    with the missing tables generated on the spot."""
+    rows: dict[str, Any] = {}
+    for players in (3, 4, 5, 6):
+        for variant in Variant:
+            lines = heads_up_lines(players, variant)
+            ours, cpu = first_solve_in_process(lines)
+            then = first_solve_in_process(lines, before) if before else None
+            rows[f"{players}p-{variant}"] = {
+                "s": round(ours, 3),
+                "cpu_s": round(cpu, 3),
+                "before_s": None if then is None else round(then[0], 2),
+                "before_cpu_s": None if then is None else round(then[1], 2),
+            }
+            print(
+                f"first solve, {players} players, {variant}: {ours:.2f} s, CPU {cpu:.2f} s"
+                + (f" (tables generated on the spot, as before: {then[0]:.1f} s, CPU {then[1]:.1f} s)" if then else "")
+            )
+    return rows
+
+
+def build_all(players: int) -> dict[str, Any]:
+    """``coup tablebase build --players N`` from scratch (nothing installed read), its time
+    and size."""
+    with tempfile.TemporaryDirectory() as directory:
+        code = (
+            "import sys; from companion.coup.cli import main; "
+            f"sys.exit(main(['tablebase', 'build', '--players', '{players}', '--into', {directory!r}]))"
+        )
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+        seconds = time.perf_counter() - started
+        files = list(Path(directory).glob("*.ctb"))
+        size = sum(f.stat().st_size for f in files)
+    print(f"coup tablebase build --players {players}: {len(files)} families, {size / 2**20:.2f} MB in {seconds:.0f} s")
+    return {"seconds": round(seconds, 1), "families": len(files), "mb": round(size / 2**20, 2)}
+
+
 def package_mb() -> float:
     return sum(p.stat().st_size for p in installed_dir().glob("*.ctb")) / 2**20
 
@@ -199,6 +305,13 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--quick", action="store_true", help="skip today's 2-against-2 solve and the 21-family build")
     parser.add_argument("--all", action="store_true", help="generate every 2-player family of both variants too")
+    parser.add_argument("--skip-first-solve", action="store_true", help="leave out the first solve at 3-6 players")
+    parser.add_argument(
+        "--before", metavar="DIR", help="first solve: also with only the tables of DIR installed (those shipped before)"
+    )
+    parser.add_argument(
+        "--build", type=int, action="append", default=[], metavar="N", help="time `coup tablebase build --players N`"
+    )
     args = parser.parse_args()
     report: dict[str, Any] = {}
     one = generate_in_process("1v1")
@@ -247,6 +360,19 @@ def main() -> int:
         f"coup analyze, a 4-player record of {lines} lines ending heads-up: {warm:.2f} s "
         f"({cold:.1f} s with an empty cache)"
     )
+    if not args.skip_first_solve:
+        solves = first_solves(args.before)
+        report["first_solve"] = solves
+        report["first_solve_worst_s"] = max(r["s"] for r in solves.values())
+        report["first_solve_worst_cpu_s"] = max(r["cpu_s"] for r in solves.values())
+        befores = [r["before_s"] for r in solves.values() if r["before_s"] is not None]
+        report["first_solve_worst_before_s"] = max(befores) if befores else None
+        print(
+            f"worst first solve at a 3-6 player table: {report['first_solve_worst_s']:.2f} s, "
+            f"CPU {report['first_solve_worst_cpu_s']:.2f} s (target < 1 s)"
+        )
+    for players in args.build:
+        report[f"build_{players}p"] = build_all(players)
     report["package_mb"] = round(package_mb(), 2)
     report["peak_mb"] = round(max(peaks))
     print(f"shipped tables: {report['package_mb']} MB; peak memory of a generation: {report['peak_mb']} MB")

@@ -3,7 +3,9 @@ declares its sub-commands here with ``set_defaults(func=...)``; the common ones 
 ``replay``) are built from the game's :class:`~companion.games.Game` entry.
 
 Exit codes (outputs.md): 0 success, 1 a refused input (a rejected line, an impossible or too
-large position), 2 a wrong command line.
+large position, a file that cannot be read or written), 2 a wrong command line; 130 after
+Ctrl-C. Every refusal is one line on standard error, never a traceback: :func:`main` is the
+one guard of the command line, as :func:`companion.session.guarded` is the prompt's.
 
 >>> parser = argparse.ArgumentParser(prog="demo")
 >>> _ = parser.add_argument("--threshold", type=probability, default="1/4")
@@ -21,15 +23,18 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
-from solver.errors import GameError
+from solver.errors import GameError, RecordError
+from solver.files import cannot
 
+from . import files
+from .figures import exact
 from .games import Game, check_header
 from .progress import progress
 from .prompt import Front, run, whole_lines
 from .records import Journal, last_game, new_game_path, remember_last, replay
-from .session import Message
+from .session import YOU, Message
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -45,17 +50,23 @@ def probability(text: str) -> Fraction:
     return value
 
 
-def missing(path: Path, command: str) -> bool:
-    """True (and a one-line reason on standard error) if ``path`` does not exist."""
-    if path.exists():
-        return False
-    print(f"{command}: no such file: {path}", file=sys.stderr)
-    return True
+LONGEST = 300
+"""The longest refusal printed (a 1 MB line quoted in a message is cut)."""
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line of at most LONGEST characters.
+
+    >>> one_line("a\\nb"), len(one_line("x" * 10_000))
+    ('a b', 300)
+    """
+    flat = " ".join(text.split("\n"))
+    return flat if len(flat) <= LONGEST else flat[: LONGEST - 1] + "…"
 
 
 def refused(error: GameError, prefix: str = "") -> int:
     """Say why an input was refused, on one line of standard error; exit code 1."""
-    print(f"{prefix}{error}", file=sys.stderr)
+    print(one_line(f"{prefix}{error}"), file=sys.stderr)
     return 1
 
 
@@ -82,17 +93,23 @@ def open_table(args: argparse.Namespace, game: Game) -> int:
         path = Path(args.file)
     else:
         path = new_game_path(name, game.extension)
-    if args.start_from:
-        source = Path(args.start_from)
-        if missing(source, f"{game.command} table"):
-            return 2
-        path = new_game_path(name, game.extension)
-        path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    created: Path | None = None  # removed again if the table does not open
     try:
-        if path.exists():
-            check_header(path.read_text(encoding="utf-8"), game, str(path), "table FILE")
+        if args.start_from:
+            text = files.read_text(args.start_from)
+            check_header(text, game, args.start_from, "table --from FILE")
+            path = created = new_game_path(name, game.extension)
+            files.write_text(path, text)
+        elif path.exists():
+            check_header(files.read_text(path), game, str(path), "table FILE")
+        else:
+            created = path
         session, front = game.session(Journal(path), args)
     except GameError as error:
+        if created is not None:
+            created.unlink(missing_ok=True)
+        if args.start_from and isinstance(error, RecordError) and error.path == str(path):
+            error = RecordError(args.start_from, error.line, error.cause)  # the line is the copied file's
         return refused(error)
     remember_last(name, path)
     return run(session, front)
@@ -104,6 +121,7 @@ def add_replay(sub: Any, game: Game) -> argparse.ArgumentParser:
     parser.add_argument("file")
     parser.add_argument("--json", action="store_true", help="the table as JSON")
     parser.add_argument("--canonical", action="store_true", help="print the canonical form of the record")
+    exact_option(parser)
     parser.set_defaults(func=lambda args: replay_file(args, game))
     return parser
 
@@ -112,10 +130,8 @@ def replay_file(args: argparse.Namespace, game: Game) -> int:
     """Replay a record; print the table as text, JSON, or the record's canonical form. A bad
     line: ``FILE:LINE: reason`` on standard error, exit 1."""
     path = Path(args.file)
-    if missing(path, f"{game.command} replay"):
-        return 2
-    text = path.read_text(encoding="utf-8")
     try:
+        text = files.read_text(path)
         check_header(text, game, str(path))
         table = replay(text.splitlines(), game.new_table(args), str(path))
     except GameError as error:
@@ -153,14 +169,16 @@ def add_play(
     personalities: str,
     then: str,
 ) -> argparse.ArgumentParser:
-    """The ``play [--players N] [--seed S] [--bots A,B] [--record FILE]`` sub-command: a whole
-    game against bots made by ``make(args, personalities)``, kept as a record (``then``: the
+    """The ``play [--players N] [--seed S] [--bots A,B] [--record FILE] [--name NAME]``
+    sub-command: a whole game against bots made by ``make(args, personalities)``, the person's
+    seat the first, named "You" (or ``--name``) in every game, kept as a record (``then``: the
     command to read it with)."""
     parser: argparse.ArgumentParser = sub.add_parser("play", help="a whole game against bots at the prompt")
     parser.add_argument("--players", type=int, default=4, choices=players, metavar="N")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--bots", default="", help=f"personalities, e.g. {personalities}")
     parser.add_argument("--record", metavar="FILE", help="where to save the game (default: the games folder)")
+    parser.add_argument("--name", default=YOU, help=f"your seat's name in the game and its record (default {YOU})")
     parser.set_defaults(func=lambda args: play(args, game, make, then))
     return parser
 
@@ -169,15 +187,22 @@ def play(
     args: argparse.Namespace, game: Game, make: Callable[[argparse.Namespace, tuple[str, ...]], Played], then: str
 ) -> int:
     """Run a game against bots at the prompt, then save its record."""
+    if args.record:
+        files.check_writable(args.record)  # before the game, not after it
     try:
         kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
         played = make(args, kinds)
     except GameError as error:
-        print(f"{game.command} play: {error}", file=sys.stderr)
+        print(one_line(f"{game.command} play: {error}"), file=sys.stderr)
         return 2
     code = run(played, Front(prompt=f"{game.command}> ", suggest=whole_lines(played.moves)))
     path = Path(args.record) if args.record else new_game_path(game.name, game.extension)
-    path.write_text(played.record_text(), encoding="utf-8")
+    try:
+        files.write_text(path, played.record_text())
+    except GameError as error:  # the game is not lost: it goes to the games folder
+        print(one_line(str(error)), file=sys.stderr)
+        path = new_game_path(game.name, game.extension)
+        files.write_text(path, played.record_text())
     print(f"the game is saved in {path} ({game.command} {then} {path})")
     return code
 
@@ -194,14 +219,23 @@ class Analysis(Protocol):
 
     def plot(self, result: Any, path: str) -> None: ...
 
+    def archive_counts(self, result: Any) -> dict[str, dict[str, int]]: ...
+
 
 def add_analyze(sub: Any, game: Game, module: str, help: str, picture: str) -> argparse.ArgumentParser:
-    """The ``analyze FILE [--json] [--plot OUT.png]`` sub-command: the game's analysis
-    ``module`` (imported when the command runs) annotates the record."""
+    """The ``analyze FILE|DIR [--json] [--plot OUT.png]`` sub-command: the game's analysis
+    ``module`` (imported when the command runs) annotates the record; a folder's records are
+    analysed on the job runner and summed up per player (:mod:`companion.archive`)."""
+    from . import runner
+
     parser: argparse.ArgumentParser = sub.add_parser("analyze", help=help)
-    parser.add_argument("file")
+    parser.add_argument("file", help="a record, or a folder of records")
     parser.add_argument("--json", action="store_true", help="the analysis as JSON")
     parser.add_argument("--plot", metavar="OUT.png", help=picture)
+    exact_option(parser)
+    parser.add_argument("--csv", action="store_true", help="a folder: the summary per player as CSV")
+    parser.add_argument("--write", action="store_true", help="a folder: each analysis beside its record")
+    runner.add_options(parser)
     parser.set_defaults(func=lambda args: analyze_file(args, game, import_module(module)))
     return parser
 
@@ -210,10 +244,15 @@ def analyze_file(args: argparse.Namespace, game: Game, analysis: Analysis) -> in
     """Analyse a record and print the analysis (JSON or text), drawing it with ``--plot``. A bad
     line: ``FILE:LINE: reason`` on standard error, exit 1."""
     path = Path(args.file)
-    if missing(path, f"{game.command} analyze"):
-        return 2
-    text = path.read_text(encoding="utf-8")
+    if path.is_dir():
+        from .archive import analyze_folder
+
+        return analyze_folder(args, game, getattr(analysis, "__name__", ""))
     try:
+        text = files.read_text(path)
+        if args.plot:
+            files.check_writable(args.plot)  # before the analysis, not after it
+        check_header(text, game, str(path))
         with progress("analysing", total=len(text.splitlines()), quiet=args.json) as tick:
             result = analysis.from_args(text, args, tick, str(path))
         if args.plot:
@@ -224,14 +263,48 @@ def analyze_file(args: argparse.Namespace, game: Game, analysis: Analysis) -> in
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, saying a wrong command line in one line (the usage is in ``--help``).
+
+    >>> Parser(prog="coup replay").parse_args(["--nope"])
+    Traceback (most recent call last):
+    SystemExit: 2
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, one_line(f"{self.prog}: {message} (see {self.prog} --help)") + "\n")
+
+
+def parser(build: Callable[[Any], None], prog: str, description: str = "") -> argparse.ArgumentParser:
+    """The command line of ``prog``, its sub-commands declared by ``build`` (each a
+    :class:`Parser` too)."""
+    parsed = Parser(prog=prog, description=description)
+    sub = parsed.add_subparsers(dest="command", required=True)
+    build(sub)
+    return parsed
+
+
+def exact_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--exact`` option: human text shows exact fractions (:func:`companion.figures.exact`)."""
+    parser.add_argument("--exact", action="store_true", help="show probabilities and values as exact fractions")
+
+
 def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequence[str] | None = None) -> int:
     """Parse the command line of ``prog`` (its sub-commands declared by ``build``) and run the
-    chosen one."""
+    chosen one: the one guard of the command line. A refused input (any GameError, a file that
+    cannot be read or written included) is one line on standard error and exit code 1; Ctrl-C
+    says "cancelled" and exits 130 (nothing is left half-written: every write is atomic)."""
     if hasattr(signal, "SIGPIPE"):  # `coup replay FILE | head` ends quietly
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    parser = argparse.ArgumentParser(prog=prog, description=description)
-    sub = parser.add_subparsers(dest="command", required=True)
-    build(sub)
-    args = parser.parse_args(argv)
+    args = parser(build, prog, description).parse_args(argv)
     handler: Handler = args.func
-    return handler(args)
+    try:
+        with exact(getattr(args, "exact", False)):
+            return handler(args)
+    except GameError as error:
+        return refused(error)
+    except OSError as error:  # a file met outside companion.files (a path the system refuses)
+        return refused(cannot(error.filename or "?", "use", error))
+    except KeyboardInterrupt:
+        print("cancelled", file=sys.stderr)
+        return 130

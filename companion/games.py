@@ -20,7 +20,7 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
-from solver.errors import ParseError, RecordError
+from solver.errors import GameError, ParseError, RecordError
 
 from .records import Journal, header
 
@@ -61,19 +61,38 @@ def register(game: Game) -> Game:
 
 
 def check_header(text: str, game: Game, path: str, command: str = "replay FILE") -> None:
-    """Raise :class:`~solver.errors.RecordError` (on line 1) unless the record's header names
-    ``game`` (or it has none and ``game`` reads headerless records), naming the command of the
-    game the record is for."""
+    """Raise :class:`~solver.errors.RecordError` unless the record is ``game``'s: its header
+    names ``game``, or it has none and ``game`` reads headerless records whose first line is one
+    of its (a README, another game's record without its header: "this is not a coup record").
+    An empty record (blank and comment lines only) is an empty game's, for every game and every
+    sub-command. The hint names the command of the game the record is for."""
     named = header(text)
-    if named == game.name or (named is None and game.headerless):
+    if named == game.name:
+        return
+    first = next(((n, raw) for n, raw in enumerate(text.splitlines(), 1) if raw.split("#", 1)[0].strip()), None)
+    if named is None and first is None:
         return
     if named is None:
-        cause = ParseError(f"not a {game.name} record: its first line must be 'game {game.name}'")
-    else:
-        other = registered().get(named)
-        hint = f" (try: {other.command} {command})" if other is not None else ""
-        cause = ParseError(f"this is a {named} record, not a {game.name} one{hint}", input=named)
-    raise RecordError(path, 1, cause)
+        number, line = first or (1, "")
+        cause = _first_line_error(game, line) if game.headerless else f"its first line must be 'game {game.name}'"
+        if cause is None:
+            return
+        others = (g for g in registered().values() if g.headerless and g is not game)
+        maybe = next((g for g in others if _first_line_error(g, line) is None), None)
+        hint = f" (if it is a {maybe.name} record: {maybe.command} {command})" if maybe is not None else ""
+        raise RecordError(path, number, ParseError(f"this is not a {game.name} record: {cause}{hint}", input=line))
+    other = registered().get(named)
+    hint = f" (try: {other.command} {command})" if other is not None else ""
+    raise RecordError(path, 1, ParseError(f"this is a {named} record, not a {game.name} one{hint}", input=named))
+
+
+def _first_line_error(game: Game, line: str) -> str | None:
+    """Why ``line`` cannot begin a record of ``game`` (None if it can)."""
+    try:
+        game.new_table(argparse.Namespace()).apply_text(line, 1)
+    except GameError as error:
+        return str(error)
+    return None
 
 
 def registered() -> dict[str, Game]:

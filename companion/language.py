@@ -1,21 +1,19 @@
 """What every game's table language shares: words that remember how they were typed, phrases
 of several words read as one, player names (declared once, then written by any unambiguous
-prefix), the French form of a line, the next words of the lines legal now (for completion),
-and fractions as a person reads them. Each game's own words live in its folder.
+prefix), the French form of a line, the next words of the lines legal now (for completion).
+Each game's own words live in its folder; figures as a person reads them are in
+:mod:`companion.figures`.
 
 >>> tokenize("Bob Aide  étrangère # a comment", [(("aide", "etrangere"), "aide-etrangere")])
 ['bob', 'aide-etrangere']
 >>> resolve_name("ca", ("Alice", "Bob", "Carol"), lambda word: False)
 'Carol'
->>> percent(Fraction(3, 11))
-'3/11 (27%)'
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from fractions import Fraction
 from typing import Any
 
 from solver.errors import GameError, ParseError
@@ -181,8 +179,3 @@ def _matches(
         except GameError:
             return False
     return True
-
-
-def percent(p: Fraction) -> str:
-    """``'3/11 (27%)'``: a fraction and its rounded percentage."""
-    return f"{p.numerator}/{p.denominator} ({round(100 * p)}%)" if p.denominator != 1 else f"{p} ({round(100 * p)}%)"

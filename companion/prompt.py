@@ -1,41 +1,48 @@
 """The one prompt loop of the house (prompt_toolkit), for a table, a puzzle or a game against
 bots, whatever the game: completion, history, suggestions, a toolbar, colours for flags.
 
-Ctrl-C cancels the line being typed, never the game; Ctrl-D asks before leaving (a table) or
-leaves (a game played alone). What a conversation says is shown as it comes; a table is on disk
+Ctrl-C cancels the line being typed, or the command running (a solve, a bot's reply: "cancelled",
+the table as it was), never the game; Ctrl-D asks before leaving (a table) or leaves (a game
+played alone). What a conversation says is shown as it comes; a table is on disk
 after every accepted line, so leaving (or a crash) loses nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-from prompt_toolkit.document import Document
-from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
-from prompt_toolkit.shortcuts import print_formatted_text
-from prompt_toolkit.styles import Style
+from .session import Message, guarded
 
-from .session import Message
+if TYPE_CHECKING:  # prompt_toolkit is imported when a prompt opens: `--help` and `replay` do without it
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.history import History
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+    from prompt_toolkit.styles import Style
 
-STYLE = Style.from_dict(
-    {
-        "info": "#6c9ef8",
-        "flag": "#e0a000 bold",
-        "impossible": "#ff5050 bold",
-        "error": "#ff7070",
-        "over": "#50d050 bold",
-        "bottom-toolbar": "noreverse bg:#202020 #d0d0d0",
-    }
-)
+COLOURS = {
+    "info": "#6c9ef8",
+    "flag": "#e0a000 bold",
+    "impossible": "#ff5050 bold",
+    "error": "#ff7070",
+    "over": "#50d050 bold",
+    "bottom-toolbar": "noreverse bg:#202020 #d0d0d0",
+}
+
+
+@cache
+def style() -> Style:
+    """The prompt's colours (:data:`COLOURS`) as a prompt_toolkit style."""
+    from prompt_toolkit.styles import Style
+
+    return Style.from_dict(COLOURS)
 
 
 class Conversation(Protocol):
@@ -67,13 +74,16 @@ class Front:
     history: Path | None = None
 
 
-class _Completer(Completer):
-    def __init__(self, suggest: Suggest) -> None:
-        self.suggest = suggest
+def _completer(suggest: Suggest) -> Completer:
+    """A prompt_toolkit completer offering ``suggest``'s completions."""
+    from prompt_toolkit.completion import Completer, Completion
 
-    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
-        for text, replaced in self.suggest(document.text_before_cursor):
-            yield Completion(text, start_position=-replaced)
+    class _Completer(Completer):
+        def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+            for text, replaced in suggest(document.text_before_cursor):
+                yield Completion(text, start_position=-replaced)
+
+    return _Completer()
 
 
 def next_words(words: Callable[[str], list[str]]) -> Suggest:
@@ -135,23 +145,50 @@ def table_front(
     )
 
 
+def _kept_history(path: Path) -> History:
+    """The prompt's history in the file ``path``: a history file that cannot be read or written
+    (a folder, a full disk) costs the history only, never the line typed."""
+    from prompt_toolkit.history import FileHistory
+
+    class KeptHistory(FileHistory):
+        def load_history_strings(self) -> Iterable[str]:
+            try:
+                yield from super().load_history_strings()
+            except OSError:
+                return
+
+        def store_string(self, string: str) -> None:
+            with contextlib.suppress(OSError):
+                super().store_string(string)
+
+    return KeptHistory(str(path))
+
+
 def show(messages: list[Message], output: Output | None = None) -> None:
     """Print messages in their styles."""
-    for style, text in messages:
-        print_formatted_text(FormattedText([(f"class:{style}" if style else "", text)]), style=STYLE, output=output)
+    from prompt_toolkit.formatted_text import FormattedText
+    from prompt_toolkit.shortcuts import print_formatted_text
+
+    for kind, text in messages:
+        print_formatted_text(FormattedText([(f"class:{kind}" if kind else "", text)]), style=style(), output=output)
 
 
 def run(conversation: Conversation, front: Front, input: Input | None = None, output: Output | None = None) -> int:
     """Read lines until the conversation is finished or the input ends; return the exit code."""
-    store: History = FileHistory(str(front.history)) if front.history is not None else InMemoryHistory()
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+    from prompt_toolkit.formatted_text import FormattedText
+    from prompt_toolkit.history import InMemoryHistory
+
+    store: History = _kept_history(front.history) if front.history is not None else InMemoryHistory()
     toolbar = front.toolbar
     prompt: PromptSession[str] = PromptSession(
         history=store,
         auto_suggest=AutoSuggestFromHistory(),
-        completer=_Completer(front.suggest),
+        completer=_completer(front.suggest),
         complete_while_typing=True,
         bottom_toolbar=(lambda: FormattedText([("", toolbar())])) if toolbar is not None else None,
-        style=STYLE,
+        style=style(),
         input=input,
         output=output,
     )
@@ -165,7 +202,10 @@ def run(conversation: Conversation, front: Front, input: Input | None = None, ou
             if not front.confirm_leave or _confirm_leave(prompt):
                 break
             continue
-        show(conversation.handle(text), output)
+        try:
+            show(guarded(conversation.handle, text), output)
+        except KeyboardInterrupt:  # while the answer was being printed: it stands
+            continue
     return 0
 
 

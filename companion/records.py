@@ -19,7 +19,6 @@ the old journal or the new one, never half of one.
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -27,6 +26,8 @@ from typing import Protocol, Self, TypeVar
 
 from solver.errors import GameError, RecordError
 from solver.vocabulary import fold
+
+from . import files
 
 HEADER_WORDS = ("game", "jeu")
 """The first word of a record's header line (``game spicy``); records without one are Coup's."""
@@ -87,17 +88,15 @@ def replay(
 
 def state_dir(app: str) -> Path:
     """Where ``app``'s games without a file, its prompt history and its last game are kept:
-    ``$XDG_STATE_HOME/APP`` (default ``~/.local/state/APP``)."""
+    ``$XDG_STATE_HOME/APP`` (default ``~/.local/state/APP``). Raises FileError if it cannot be
+    created."""
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    path = Path(base) / app
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return files.ensure_folder(Path(base) / app)
 
 
 def new_game_path(app: str, extension: str) -> Path:
     """A fresh record file in ``app``'s state directory, named after the time."""
-    games = state_dir(app) / "games"
-    games.mkdir(exist_ok=True)
+    games = files.ensure_folder(state_dir(app) / "games")
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = games / f"{stamp}.{extension}"
     n = 1
@@ -109,56 +108,37 @@ def new_game_path(app: str, extension: str) -> Path:
 
 def remember_last(app: str, path: Path) -> None:
     """Note ``path`` as the game ``APP table --resume`` continues."""
-    _atomic_write(state_dir(app) / "last", str(path.resolve()) + "\n")
+    files.write_text(state_dir(app) / "last", str(path.resolve()) + "\n")
 
 
 def last_game(app: str) -> Path | None:
-    """The game to resume, if any."""
+    """The game to resume, if any. Raises FileError if the note cannot be read."""
     last = state_dir(app) / "last"
     if not last.exists():
         return None
-    path = Path(last.read_text().strip())
+    path = Path(files.read_text(last).strip())
     return path if path.exists() else None
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 class Journal:
-    """A record file kept in step with the table."""
+    """A record file kept in step with the table (created empty if missing; its folder must
+    exist). Every method raises FileError when the file cannot be read or written."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists():
-            path.touch()
+            files.write_text(path, "")
 
     def __repr__(self) -> str:
         return f"Journal({str(self.path)!r})"
 
     def lines(self) -> list[str]:
-        return self.path.read_text(encoding="utf-8").splitlines()
+        return files.read_text(self.path).splitlines()
 
     def append(self, line: str) -> None:
         """Append one line and flush it to the disk before returning."""
-        text = self.path.read_text(encoding="utf-8")
-        prefix = "" if not text or text.endswith("\n") else "\n"
-        with self.path.open("a", encoding="utf-8") as f:
-            f.write(prefix + line + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        files.append_line(self.path, line)
 
     def rewrite(self, lines: list[str]) -> None:
         """Replace the whole journal atomically (a new file, then a rename)."""
-        _atomic_write(self.path, "".join(line + "\n" for line in lines))
+        files.write_text(self.path, "".join(line + "\n" for line in lines))

@@ -3,7 +3,15 @@ terminal here (see :mod:`companion.prompt`), so every conversation is testable a
 
 :class:`TableSession` keeps a game's tracked table, its undo and redo stacks and its journal
 (the journal is written before the answer); :class:`SoloGame` is the base of games played
-alone (a puzzle, a game against bots).
+alone (a puzzle, a game against bots). Both answer the same core commands (:data:`CORE`), from
+one registry of :class:`Command`: ``help``, ``history`` and ``quit`` written once here, ``table``
+and ``odds`` by each game (a solo game may run its table's own on its seat's table,
+:func:`seat_commands`).
+
+Every typed line runs under one guard, :func:`guarded`: Ctrl-C during a long command (solve,
+odds, a bot's reply, endgame tables being generated) answers "cancelled" with the table as it
+was, and any GameError is one line; the prompt never dies. A table changes only in one step
+that Ctrl-C cannot split (:func:`whole`): the journal written, then the table pushed.
 
 >>> class Guess(SoloGame[int]):
 ...     def seat_move(self, text):
@@ -18,16 +26,23 @@ alone (a puzzle, a game against bots).
 
 from __future__ import annotations
 
+import copy
 import hashlib
-from collections.abc import Callable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
 from solver.errors import GameError, ParseError
 
+from . import files
+from .figures import columns, counted, exact
 from .records import Journal, replay
 
+EXACT = "--exact"
+"""After a command at the prompt (``odds --exact``): its probabilities and values as exact fractions."""
 Style = Literal["", "info", "flag", "impossible", "error", "over"]
 """How a message is shown: plain, information, a flag, an impossible claim, an error, the end."""
 Message = tuple[Style, str]
@@ -131,19 +146,65 @@ class Lines(Generic[L]):
 
 
 T = TypeVar("T", bound=SessionTable)
+C = TypeVar("C")
 
 
 @dataclass(frozen=True)
-class Command(Generic[T]):
-    """One prompt command (not a table line): its name, usage, help line, whether it takes
-    arguments (a command word followed by more words is otherwise a table line), and what it
-    does."""
+class Command(Generic[C]):
+    """One prompt command (not a table line) of a conversation of type ``C`` (a table session,
+    a solo game): its name, usage, help line, whether it takes arguments (a command word followed
+    by more words is otherwise a table line or a move), and what it does."""
 
     name: str
     usage: str
     help: str
-    run: Callable[[TableSession[T], list[str]], list[Message]]
+    run: Callable[[C, list[str]], list[Message]]
     arguments: bool = False
+
+
+CORE = ("help", "table", "odds", "history", "quit")
+"""The commands every prompt of the house answers: a table, a puzzle, a game against bots."""
+YOU = "You"
+"""The person's seat in a game played alone against bots, unless they name it (``play --name``)."""
+
+
+def playing_as(name: str) -> str:
+    """`` as NAME`` when the person named their seat, else nothing (they are "You").
+
+    >>> playing_as("You"), playing_as("Zoe")
+    ('', ' as Zoe')
+    """
+    return "" if name == YOU else f" as {name}"
+
+
+class Prompted(Protocol):
+    """What the core commands need of a conversation."""
+
+    finished: bool
+
+    @property
+    def commands(self) -> Mapping[str, Command[Any]]: ...
+
+    @property
+    def hello(self) -> str: ...
+
+    def history_lines(self) -> list[str]: ...
+
+
+def dispatch(conversation: Prompted, text: str) -> list[Message] | None:
+    """Run the command ``text`` names (its first word, any case; more words only for a command
+    that takes arguments; ``--exact`` after it for exact fractions) and return what it says, a
+    GameError as one error line; None when ``text`` is not a command."""
+    words = text.split()
+    command = conversation.commands.get(words[0].lower()) if words else None
+    args = [w for w in words[1:] if w != EXACT]  # `--exact`: its probabilities and values as exact fractions
+    if command is None or (args and not command.arguments):
+        return None
+    try:
+        with exact(EXACT in words[1:]):
+            return command.run(conversation, args)
+    except GameError as error:
+        return [("error", str(error))]
 
 
 class TableSession(Generic[T]):
@@ -151,7 +212,11 @@ class TableSession(Generic[T]):
     journal's lines for each, and the commands."""
 
     def __init__(
-        self, table: T, commands: Sequence[Command[T]], journal: Journal | None = None, **settings: Any
+        self,
+        table: T,
+        commands: Sequence[Command[TableSession[T]]],
+        journal: Journal | None = None,
+        **settings: Any,
     ) -> None:
         self.journal = journal
         self.settings = settings  # what a game's commands read (a budget, a threshold...)
@@ -170,18 +235,21 @@ class TableSession(Generic[T]):
     def table(self) -> T:
         return self.tables[-1]
 
+    @property
+    def hello(self) -> str:
+        """The first line of ``help``: what to type."""
+        return str(self.settings.get("hello", "Type what happens at the table."))
+
+    def history_lines(self) -> list[str]:
+        """The journal's lines so far."""
+        return self.raw[-1]
+
     def handle(self, text: str) -> list[Message]:
         """Answer one typed line: a command or a table line. Never raises a GameError."""
-        words = text.split()
-        if not words:
+        if not text.split():
             return []
-        command = self.commands.get(words[0].lower())
-        if command is not None and (len(words) == 1 or command.arguments):
-            try:
-                return command.run(self, words[1:])
-            except GameError as error:
-                return [("error", str(error))]
-        return self._line(text)
+        said = dispatch(self, text)
+        return said if said is not None else self._line(text)
 
     def _line(self, text: str) -> list[Message]:
         before, raw = self.table, self.raw[-1]
@@ -194,43 +262,48 @@ class TableSession(Generic[T]):
         old, new = before.record_lines(), table.record_lines()
         appended = len(new) == len(old) + 1 and new[:-1] == old
         lines = [*raw, new[-1]] if appended else new
-        if self.journal is not None:  # on disk before the answer
-            if appended:
-                self.journal.append(new[-1])
-            else:
-                self.journal.rewrite(lines)
-        self.tables.append(table)
-        self.raw.append(lines)
-        self.undone.clear()
+        with whole():  # on disk before the answer; then the table, or neither
+            if self.journal is not None:
+                if appended:
+                    self.journal.append(new[-1])
+                else:
+                    self.journal.rewrite(lines)
+            self.tables.append(table)
+            self.raw.append(lines)
+            self.undone.clear()
         return [event.message() for event in events]
 
     def continue_from(self, table: T) -> None:
         """Go on from ``table``, tracked elsewhere (a replayed record, a test's position), its
         record becoming the journal's lines; ``undo`` goes back to where the session was."""
         lines = table.record_lines()
-        if self.journal is not None:
-            self.journal.rewrite(lines)
-        self.tables.append(table)
-        self.raw.append(lines)
-        self.undone.clear()
+        with whole():
+            if self.journal is not None:
+                self.journal.rewrite(lines)
+            self.tables.append(table)
+            self.raw.append(lines)
+            self.undone.clear()
 
     def undo(self) -> list[Message]:
         if len(self.tables) == 1:
             return [("error", "nothing to undo")]
-        table, lines = self.tables.pop(), self.raw.pop()
-        self.undone.append((table, lines))
-        if self.journal is not None:
-            self.journal.rewrite(self.raw[-1])
+        with whole():
+            if self.journal is not None:
+                self.journal.rewrite(self.raw[-2])
+            table, lines = self.tables.pop(), self.raw.pop()
+            self.undone.append((table, lines))
         return [("info", f"undone: {table.last_line() or '?'}")]
 
     def redo(self) -> list[Message]:
         if not self.undone:
             return [("error", "nothing to redo")]
-        table, lines = self.undone.pop()
-        self.tables.append(table)
-        self.raw.append(lines)
-        if self.journal is not None:
-            self.journal.rewrite(lines)
+        table, lines = self.undone[-1]
+        with whole():
+            if self.journal is not None:
+                self.journal.rewrite(lines)
+            self.undone.pop()
+            self.tables.append(table)
+            self.raw.append(lines)
         return [("info", f"redone: {table.last_line() or '?'}")]
 
     def intro(self) -> list[Message]:
@@ -243,28 +316,30 @@ class TableSession(Generic[T]):
         return rows
 
 
-def _history(session: TableSession[Any], args: list[str]) -> list[Message]:
-    rows: list[Message] = [("", f"{n:>4}  {line}") for n, line in enumerate(session.raw[-1], start=1)]
+def _history(session: Prompted, args: list[str]) -> list[Message]:
+    rows: list[Message] = [("", f"{n:>4}  {line}") for n, line in enumerate(session.history_lines(), start=1)]
     return rows or [("info", "no lines yet")]
 
 
 def _save(session: TableSession[Any], args: list[str]) -> list[Message]:
     if len(args) != 1:
         raise GameError("save needs a file name, e.g. save game.txt")
-    path = Path(args[0])
+    path = args[0]
     lines = session.table.record_lines()
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    return [("info", f"saved {len(lines)} lines to {path}")]
+    files.write_text(path, "".join(line + "\n" for line in lines))
+    return [("info", f"saved {counted(len(lines), 'line')} to {path}")]
 
 
-def _help(session: TableSession[Any], args: list[str]) -> list[Message]:
-    rows: list[Message] = [("", str(session.settings.get("hello", "Type what happens at the table.")))]
+def _help(session: Prompted, args: list[str]) -> list[Message]:
+    rows: list[Message] = [("", session.hello)]
     rows.append(("", "Commands:"))
-    rows.extend(("", f"  {c.usage:<16} {c.help}") for c in session.commands.values())
+    table = columns([[c.usage, c.help] for c in session.commands.values()], indent="  ")
+    rows.extend(("", row) for row in table)
+    rows.append(("", f"Add {EXACT} to a command (odds {EXACT}) for its probabilities and values as exact fractions."))
     return rows
 
 
-def _quit(session: TableSession[Any], args: list[str]) -> list[Message]:
+def _quit(session: Prompted, args: list[str]) -> list[Message]:
     session.finished = True
     return []
 
@@ -277,7 +352,31 @@ COMMON: tuple[Command[Any], ...] = (
     Command("help", "help", "this list", _help),
     Command("quit", "quit", "leave (the game stays on disk)", _quit),
 )
-"""The commands every table has; a game adds its own (shown first)."""
+"""The commands every table has; a game adds its own (shown first), ``table`` and ``odds`` among them."""
+
+SOLO_COMMON: tuple[Command[Any], ...] = (
+    Command("history", "history", "the game so far, as its record", _history),
+    Command("help", "help", "this list", _help),
+    Command("quit", "quit", "leave", _quit),
+)
+"""The commands every game played alone has; a game adds its own (shown first), ``table`` and
+``odds`` among them."""
+
+
+def seat_commands(
+    commands: Sequence[Command[TableSession[T]]], table: Callable[[Any], T], names: Sequence[str], **settings: Any
+) -> list[Command[Any]]:
+    """The commands ``names`` of a game's table (``table``, ``odds``...), offered at the prompt
+    of a game played alone and run on its own table of the person's seat (``table(game)``):
+    the same answers as at a real table."""
+
+    def on_seat(command: Command[TableSession[T]]) -> Command[Any]:
+        def run(game: Any, args: list[str]) -> list[Message]:
+            return command.run(TableSession(table(game), (), **settings), args)
+
+        return Command(command.name, command.usage, command.help, run, command.arguments)
+
+    return [on_seat(c) for c in commands if c.name in names]
 
 
 M = TypeVar("M")
@@ -285,13 +384,24 @@ M = TypeVar("M")
 
 class SoloGame(Generic[M]):
     """A game one person plays at the prompt (a puzzle, a game against bots): lines in,
-    messages out. A line is a command by name, ``quit``, or a move of the person's seat."""
+    messages out. A line is a command (the core ones, :data:`CORE`, and the game's own) or a
+    move of the person's seat."""
 
     finished: bool = False
+    hello: str = "Type your moves as at the table."
 
-    def commands(self) -> dict[str, Callable[[], list[Message]]]:
-        """The commands besides ``quit``, by name."""
-        return {}
+    @property
+    def commands(self) -> dict[str, Command[Any]]:
+        """Every command by name: the game's own (shown first in ``help``), then the common ones."""
+        return {c.name: c for c in (*self.own_commands(), *SOLO_COMMON)}
+
+    def own_commands(self) -> Sequence[Command[Any]]:
+        """The game's commands, ``table`` and ``odds`` among them."""
+        return ()
+
+    def history_lines(self) -> list[str]:
+        """The game so far, one line each (the person's record)."""
+        return []
 
     def seat_move(self, text: str) -> M:
         """The person's move that ``text`` names. Raises GameError."""
@@ -303,22 +413,66 @@ class SoloGame(Generic[M]):
 
     def handle(self, text: str) -> list[Message]:
         """Answer one typed line. Never raises a GameError."""
-        word = text.strip().lower()
-        if not word:
+        if not text.split():
             return []
-        if word == "quit":
-            self.finished = True
-            return []
-        command = self.commands().get(word)
-        if command is not None:
-            return command()
+        said = dispatch(self, text)
+        if said is not None:
+            return said
         if self.finished:
             return [("error", "the game is over ('quit' to leave)")]
         try:
             move = self.seat_move(text)
         except GameError as error:
             return [("error", str(error))]
-        return self.play(text.strip(), move)
+        saved = copy.deepcopy(vars(self))
+        try:
+            return self.play(text.strip(), move)
+        except BaseException:  # Ctrl-C during a reply, or a refusal: the game as it was
+            vars(self).clear()
+            vars(self).update(saved)
+            raise
+
+
+CANCELLED: Message = ("error", "cancelled")
+
+
+def guarded(answer: Callable[[str], list[Message]], text: str) -> list[Message]:
+    """``answer(text)`` under the prompt's one guard: Ctrl-C during it is "cancelled", a
+    GameError is its one line, and any other error one line naming it (a bug: the table is
+    as it was); never raises but for leaving.
+
+    >>> def slow(text):
+    ...     raise KeyboardInterrupt
+    >>> guarded(slow, "solve")
+    [('error', 'cancelled')]
+    >>> guarded(lambda text: [("", text)], "table")
+    [('', 'table')]
+    """
+    try:
+        return answer(text)
+    except KeyboardInterrupt:
+        return [CANCELLED]
+    except GameError as error:
+        return [("error", " ".join(str(error).splitlines()))]
+    except Exception as error:  # the prompt never dies; the journal is intact
+        return [("error", f"internal error ({type(error).__name__}: {error}); the table is unchanged")]
+
+
+@contextmanager
+def whole() -> Iterator[None]:
+    """Run the block with Ctrl-C held off, so that what it changes (the journal on disk, then
+    the table in memory) changes whole: a Ctrl-C pressed meanwhile is dropped, the block having
+    finished what it was asked. Outside the main thread, where signals do not arrive, it only
+    runs the block."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, lambda signum, frame: None)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
 
 
 def check_personality(name: str, known: Sequence[str]) -> str:

@@ -4,7 +4,8 @@ solver's own data.
 Game-free parts live here: :mod:`solver.errors` (one hierarchy of errors), :mod:`solver.game`
 (the interface every game's state offers, in OpenSpiel's shape), :mod:`solver.graph` and
 :mod:`solver.values` (exact values of 2-player stochastic games with their certificate),
-:mod:`solver.equilibrium` (exact equilibria of small zero-sum games) and
+:mod:`solver.sequence` (games with imperfect information in sequence form, built from states
+and what each player observes), :mod:`solver.equilibrium` (their exact, verified equilibria) and
 :mod:`solver.counting` (exact counting of copies). Each game is one folder: :mod:`solver.coup`.
 
 >>> from solver import GameError, IllegalMove

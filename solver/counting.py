@@ -19,9 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb, prod
-from typing import TypeVar
-
-import sympy
+from typing import Any, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 
@@ -47,16 +45,23 @@ def misses(total: int, copies: int, hand: int) -> Fraction:
     return Fraction(comb(total - copies, hand), comb(total, hand))
 
 
-_U, _K, _H = sympy.symbols("U k h", integer=True, nonnegative=True)
-AT_LEAST_ONE = 1 - sympy.binomial(_U - _K, _H) / sympy.binomial(_U, _H)
-"""P(a hand of h of U unseen cards holds at least one of k copies), symbolically."""
+@lru_cache(maxsize=1)
+def at_least_one() -> tuple[Any, tuple[Any, Any, Any]]:
+    """P(a hand of h of U unseen cards holds at least one of k copies), symbolically, with its
+    symbols (U, k, h). sympy is imported here, for people who ask why: it is slow to import."""
+    import sympy
+
+    u, k, h = sympy.symbols("U k h", integer=True, nonnegative=True)
+    return 1 - sympy.binomial(u - k, h) / sympy.binomial(u, h), (u, k, h)
 
 
 def at_least_one_why(total: int, copies: int, hand: int) -> tuple[str, Fraction]:
     """The closed form of P(a hand of ``hand`` of ``total`` cards holds one of ``copies``), in
     binomials, with the numbers put in, and its exact value (evaluated by sympy)."""
-    value = AT_LEAST_ONE.subs({_U: total, _K: copies, _H: hand})
-    exact = sympy.Rational(value)
+    import sympy
+
+    formula, (u, k, h) = at_least_one()
+    exact = sympy.Rational(formula.subs({u: total, k: copies, h: hand}))
     text = (
         f"1 - C(U - k, h)/C(U, h) with U = {total}, k = {copies}, h = {hand}: "
         f"1 - C({total - copies}, {hand})/C({total}, {hand}) = {exact}"

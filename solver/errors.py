@@ -10,6 +10,8 @@ line of a record) travels with it, so that a message can name the offending inpu
 Alice has 2 coins; assassinate costs 3 | Alice assassinate Bob
 >>> print(RecordError("game.coup", 7, IllegalMove("the game is over")))
 game.coup:7: the game is over
+>>> print(FileError("notes/", "cannot read: is a directory"))
+notes/: cannot read: is a directory
 """
 
 from __future__ import annotations
@@ -74,3 +76,20 @@ class RecordError(GameError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (RecordError, (self.path, self.line, self.cause))
+
+
+class FileError(GameError):
+    """A file a command reads or writes could not be (missing, a directory, no permission, the
+    disk full, not UTF-8 text...): ``path``, the 1-based ``line`` when the fault is on one line,
+    and the ``reason`` in words. Prints as ``FILE: reason`` or ``FILE:LINE: reason``; the input
+    is the file's name."""
+
+    def __init__(self, path: str, reason: str, line: int | None = None) -> None:
+        where = path if line is None else f"{path}:{line}"
+        super().__init__(f"{where}: {reason}", input=path)
+        self.path = path
+        self.reason = reason
+        self.line = line
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (FileError, (self.path, self.reason, self.line))

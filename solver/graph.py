@@ -17,13 +17,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import networkx as nx
 import numpy as np
 import numpy.typing as npt
 
 from .errors import Unsupported
+
+if TYPE_CHECKING:
+    import networkx as nx  # imported where a graph is built: slow to import
 
 MAX, MIN, CHANCE, END = 0, 1, 2, 3
 """Node kinds: the root player decides (MAX), the other (MIN), chance, the end."""
@@ -163,6 +165,8 @@ def turn_graph(graph: GameGraph, values: Sequence[Fraction] | None = None) -> nx
     """The graph a user sees and exports: turn-start positions (and the two ends) as nodes,
     one edge per action from a turn start to each turn start the turn can lead to, with
     exact values (as text) when given."""
+    import networkx as nx
+
     out: nx.MultiDiGraph[int] = nx.MultiDiGraph()
     starts = graph.turn_starts()
     names = graph.names

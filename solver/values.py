@@ -35,9 +35,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from flint import fmpq, fmpq_mat
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import connected_components
 
 from .errors import NotCertified
 from .graph import CHANCE, END, MAX, MIN, GameGraph
@@ -139,6 +136,8 @@ def _exact_probabilities(graph: GameGraph, edges: Ints, src: Ints) -> tuple[Obje
     """The exact probabilities of ``edges`` (chance edges) as python-flint rationals, their
     common denominator, and each one times it (0 if that would not fit 64 bits): one
     conversion per distinct probability, not per edge."""
+    from flint import fmpq  # here: python-flint is imported only to solve a graph
+
     distinct = graph.fractions
     scale = math.lcm(*(p.denominator for p in distinct)) if distinct else 1
     rationals = np.empty(len(distinct), dtype=object)
@@ -162,6 +161,9 @@ def _ranges(starts: Ints, lengths: Ints) -> Ints:
 
 def _components(n: int, src: Ints, dst: Ints) -> Ints:
     """SCC labels with every edge from a label to one no larger (sinks first)."""
+    from scipy.sparse import csr_matrix  # here: scipy is slow to import
+    from scipy.sparse.csgraph import connected_components
+
     matrix = csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
     _, found = connected_components(matrix, directed=True, connection="strong")
     labels: Ints = found.astype(np.int64)
@@ -343,6 +345,8 @@ def _evaluate(graph: GameGraph, arrays: _Arrays, choice: Ints) -> tuple[Objects,
     """P(win) and P(loss) of the root player at every node under ``choice``, exactly: the
     chain's components sinks first, level by level; a decision node copies its chosen
     successor's figures, a chance node averages, a cyclic class is one exact linear solve."""
+    from flint import fmpq  # here: python-flint is imported only to solve a graph
+
     kept = _chain(graph, arrays, choice)
     src, dst = arrays.src[kept], graph.succ[kept]
     n = graph.size
@@ -385,6 +389,8 @@ def _evaluate(graph: GameGraph, arrays: _Arrays, choice: Ints) -> tuple[Objects,
 def _solve_class(members: Ints, out_start: Ints, dst: Ints, probs: Objects, wins: Objects, losses: Objects) -> None:
     """x = P x + b on a cyclic class of the chain (its exits known). A class with no exit
     keeps play going forever: a draw (0, 0)."""
+    from flint import fmpq, fmpq_mat  # here: python-flint is imported only to solve a graph
+
     inside = {int(node): i for i, node in enumerate(members)}
     size = len(members)
     a = fmpq_mat(size, size)
@@ -417,6 +423,8 @@ def _improvements(graph: GameGraph, arrays: _Arrays, values: Objects, choice: In
 
     The values are scaled to integers by their common denominator when that fits in 64 bits
     (machine integers compare exactly and fast); otherwise the rationals themselves."""
+    from flint import fmpq  # here: python-flint is imported only to solve a graph
+
     scaled = _scaled(values, arrays.chance_scale)
     vals: npt.NDArray[Any] = values if scaled is None else scaled
     weights = arrays.exact_chance if scaled is None else arrays.chance_weights

@@ -112,3 +112,28 @@ def taken_or_refused(table: Any, line: str, table_json: Callable[[Any], object])
         after = None
     assert view(table) == before
     return after
+
+
+def cut_or_overlapping_texts(figure: Any) -> list[str]:
+    """What a reader of a matplotlib ``figure``'s PNG would see cut or run together: every
+    axes (with its titles, labels and drawn ticks) and legend reaching outside the figure, and
+    the pairs of titles and axis labels that overlap."""
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    frame = figure.bbox
+    parts = [(f"axes {ax.get_title()!r}", ax.get_tightbbox(renderer)) for ax in figure.axes]
+    parts += [("a legend", legend.get_window_extent(renderer)) for legend in figure.legends]
+    parts += [(f"text {t.get_text()!r}", t.get_window_extent(renderer)) for t in figure.texts if t.get_text()]
+    cut = [
+        f"cut: {what}"
+        for what, box in parts
+        if box.x0 < frame.x0 - 1 or box.y0 < frame.y0 - 1 or box.x1 > frame.x1 + 1 or box.y1 > frame.y1 + 1
+    ]
+    headings = [
+        t for ax in figure.axes for t in (ax.title, ax.xaxis.label, ax.yaxis.label) if t.get_visible() and t.get_text()
+    ]
+    for i, a in enumerate(headings):
+        for b in headings[i + 1 :]:
+            if a.get_window_extent(renderer).overlaps(b.get_window_extent(renderer)):
+                cut.append(f"overlap: {a.get_text()!r} and {b.get_text()!r}")
+    return cut

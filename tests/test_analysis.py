@@ -41,7 +41,14 @@ def test_an_impossible_claim_is_flagged_and_counted_as_a_known_bluff() -> None:
     assert claim == {"line": 9, "player": "Alice", "claim": "duke", "probability": "0", "level": "impossible"}
     [challenge] = out["challenges"]
     assert challenge["success_probability"] == "1" and challenge["succeeded"] is True and not challenge["lucky"]
-    assert out["players"]["Alice"] == {"claims": 1, "proved": 0, "caught": 1, "unchallenged": 0, "bluffs_known": 1}
+    assert out["players"]["Alice"] == {
+        "claims": 1,
+        "proved": 0,
+        "caught": 1,
+        "unchallenged": 0,
+        "open": 0,
+        "bluffs_known": 1,
+    }
 
 
 def test_a_challenge_that_could_not_succeed_but_did_is_lucky() -> None:
@@ -87,11 +94,13 @@ def test_a_target_challenging_an_assassin_with_two_cards_risks_both() -> None:
     assert challenge["succeeded"] is False
 
 
-@pytest.mark.parametrize("name", ["three-players.coup", "five-players-inquisitor.coup", "two-players-draft.coup"])
-def test_every_claim_is_proved_caught_or_unchallenged(name: str) -> None:
+@pytest.mark.parametrize(
+    "name", ["three-players.coup", "five-players-inquisitor.coup", "two-players-draft.coup", "in-progress.coup"]
+)
+def test_every_claim_is_proved_caught_unchallenged_or_open(name: str) -> None:
     a = analyze((EXAMPLES / name).read_text(), endgame=False)
     for row in a.players().values():
-        assert row["claims"] == row["proved"] + row["caught"] + row["unchallenged"]
+        assert row["claims"] == row["proved"] + row["caught"] + row["unchallenged"] + row["open"]
     assert sum(r["claims"] for r in a.players().values()) == len(a.claims) > 0
     # the timeline starts at the first turn with every player's coins and two cards
     first = a.timeline[0]
@@ -121,3 +130,14 @@ def test_coup_analyze_json_and_text(tmp_path: Path, capsys: pytest.CaptureFixtur
     record.write_text("players Alice Bob Carol\nAlice assassinate Bob\n")
     assert main(["analyze", str(record)]) == 1
     assert capsys.readouterr().err.strip() == f"{record}:2: Alice has 2 coins; assassinate costs 3"
+
+
+def test_coup_analyze_json_counts_a_claim_left_open_at_the_end_of_the_record(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """in-progress.coup ends with a claim's window open: outputs.md counts it as ``open``."""
+    assert main(["analyze", str(EXAMPLES / "in-progress.coup"), "--json", "--no-endgame"]) == 0
+    players = json.loads(capsys.readouterr().out)["players"]
+    assert sum(row["open"] for row in players.values()) == 1
+    for row in players.values():
+        assert row["claims"] == row["proved"] + row["caught"] + row["unchallenged"] + row["open"]

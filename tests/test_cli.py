@@ -56,11 +56,13 @@ def test_replay_canonical_prints_the_canonical_record(tmp_path: Path, capsys: py
     assert capsys.readouterr().out == canonical
 
 
-def test_a_wrong_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_wrong_command_line_exits_2_and_a_missing_file_1(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["replay"])
     assert exit_info.value.code == 2
-    assert main(["replay", "/no/such/file.coup"]) == 2
+    capsys.readouterr()
+    assert main(["replay", "/no/such/file.coup"]) == 1  # a refused input, not a wrong command line
+    assert capsys.readouterr().err == "/no/such/file.coup: cannot read: no such file\n"
 
 
 ROOT = Path(__file__).parent.parent
@@ -133,3 +135,35 @@ def test_odds_why_gives_the_closed_form_in_binomials_checked_against_the_exact_c
     s.handle("Bob challenge")
     s.handle("Alice lose duke")  # what was seen now singles Alice's other card out
     assert "no closed form" in "\n".join(t for _, t in s.handle("odds Alice --why"))
+
+
+def test_a_new_tables_journal_is_canonical_from_the_start_so_line_numbers_agree(tmp_path: Path) -> None:
+    """The journal of a new table writes ``variant ambassador`` as the canonical form does: the
+    table's 'last flag: line N' is the line of the flag in the journal and in its canonical form."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "game.coup"
+    typed = "players Alice Bob Carol\nme Carol\nhand duke duke\ncoins Bob 7\nAlice income\nBob coup Alice\n"
+    typed += "Alice lose duke\nCarol income\nAlice tax\ntable\nquit\n"
+    env = {"XDG_STATE_HOME": str(tmp_path / "state"), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.coup.cli", "table", str(path)],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    journal = path.read_text()
+    assert journal.splitlines()[:2] == ["players Alice Bob Carol", "variant ambassador"]
+    canonical = subprocess.run(
+        [sys.executable, "-m", "companion.coup.cli", "replay", str(path), "--canonical"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+    assert canonical == journal
+    number = journal.splitlines().index("Alice tax") + 1
+    assert number == 10 and f"last flag: line {number}, Alice claimed a duke" in done.stdout

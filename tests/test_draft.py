@@ -13,6 +13,7 @@ from companion.coup.cli import main
 from companion.coup.commands import session as Session
 from companion.coup.draft_advice import Advice, advice_for, from_tables
 from companion.coup.tracker import replay
+from companion.figures import value
 from solver.coup import Character, Draft, Variant
 from solver.coup.draft import deals, games, opening, pick_pairs, solve_pair
 from solver.equilibrium import bayesian_game
@@ -121,22 +122,36 @@ def test_pick_pairs_are_the_fifteen_multisets_of_cards_in_play() -> None:
     assert all(a <= b for a, b in pairs)
 
 
-def test_coup_draft_json_for_one_dealt_card(capsys: pytest.CaptureFixture[str]) -> None:
+def test_coup_draft_json_for_one_dealt_card_is_one_object_for_the_first_seat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """outputs.md: one seat (default first), one object with --dealt."""
     assert main(["draft", "--json", "--dealt", "duke"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out[0]["seat"] == "first" and out[1]["seat"] == "second"
-    first = out[0]
+    first = json.loads(capsys.readouterr().out)
+    assert first["seat"] == "first"
     assert set(first) == {"variant", "order", "seat", "dealt", "picks", "recommended", "value", "game_value"}
     assert first["dealt"] == "duke" and first["order"] == "dealt-first" and first["variant"] == "ambassador"
     assert sum(Fraction(p) for p in first["recommended"].values()) == 1
     assert first["value"] == max(first["picks"].values(), key=Fraction)
-    assert Fraction(out[0]["game_value"]) == -Fraction(out[1]["game_value"])
+    assert main(["draft", "--json", "--dealt", "duke", "--seat", "second"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["seat"] == "second" and Fraction(first["game_value"]) == -Fraction(second["game_value"])
 
 
 def test_coup_draft_json_lists_five_dealt_cards_for_one_seat(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["draft", "--json", "--seat", "second", "--variant", "inquisitor"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [o["dealt"] for o in out] == ["duke", "assassin", "contessa", "captain", "inquisitor"]
+    assert {o["seat"] for o in out} == {"second"}
+
+
+def test_coup_draft_json_without_seat_or_dealt_is_a_list_of_five_objects_for_the_first_seat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["draft", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [o["dealt"] for o in out] == ["duke", "assassin", "contessa", "captain", "ambassador"]
+    assert {o["seat"] for o in out} == {"first"}
 
 
 def test_pick_first_refuses_a_dealt_card(capsys: pytest.CaptureFixture[str]) -> None:
@@ -147,11 +162,25 @@ def test_pick_first_refuses_a_dealt_card(capsys: pytest.CaptureFixture[str]) -> 
     assert out["dealt"] is None and out["order"] == "pick-first"
 
 
-def test_coup_draft_prints_a_table_for_both_seats(capsys: pytest.CaptureFixture[str]) -> None:
+def test_coup_draft_prints_the_first_seats_table_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["draft"]) == 0
     text = capsys.readouterr().out
-    assert "first player (game value" in text and "second player (game value" in text
-    assert text.count("\n  duke") == 2
+    assert "first player (the whole draft is worth -0.08)" in text and "second player" not in text
+    assert text.count("\n  duke") == 1
+    [row] = [line.split() for line in text.splitlines() if line.startswith("  duke ")]  # dealt a duke
+    values = [float(v) for v in row[1:6]]  # the picks' values against the reported equilibrium (not unique)
+    assert row[6:] == ["ambassador"] and values[4] == max(values)  # the recommended pick is a best pick
+    assert main(["draft", "--exact"]) == 0
+    assert "first player (the whole draft is worth -41/540)" in capsys.readouterr().out
+    assert main(["draft", "--seat", "second"]) == 0
+    text = capsys.readouterr().out
+    assert "second player (the whole draft is worth +0.08)" in text and "first player" not in text
+
+
+def test_coup_draft_help_says_the_default_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["draft", "--help"])
+    assert "(default: first)" in capsys.readouterr().out
 
 
 def test_the_table_suggests_the_pick_after_the_dealt_card() -> None:
@@ -160,7 +189,8 @@ def test_the_table_suggests_the_pick_after_the_dealt_card() -> None:
         assert not any("draft: pick" in text for _, text in session.handle(line))
     said = [text for _, text in session.handle("dealt captain")]
     expected = advice_for(Variant.AMBASSADOR, Draft.DEALT_FIRST).advice(1, Character.CAPTAIN)
-    assert any(text.startswith("draft: pick") and expected["value"] in text for text in said)
+    worth = f"worth {value(Fraction(expected['value']))}"
+    assert any(text.startswith("draft: pick") and worth in text for text in said)
     assert not any("draft: pick" in text for _, text in session.handle("pick duke"))
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +12,11 @@ from companion.coup.commands import session as Session
 from companion.coup.endgame import hypotheses, solve_table
 from companion.coup.tracker import replay
 from solver.coup import Character, GameError
+from solver.coup.tablebase import Library
 from solver.errors import Unsupported
+from tests.test_readable import unreadable
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
 
 SETUP = "players Alice Bob\ndraft none\nme Alice\nhand duke captain\ncoins Alice 17\ncoins Bob 7\n"
 BOTH_COUPED = SETUP + "Alice coup Bob\nBob lose contessa\nBob coup Alice\nAlice lose captain\n"
@@ -43,7 +49,93 @@ def test_solve_command_answers_at_the_prompt() -> None:
     for line in BOTH_COUPED.splitlines():
         session.handle(line)
     [(style, text)] = session.handle("solve")
-    assert style == "" and "Alice to move: value 1" in text and "best move: Alice coup Bob" in text
+    assert style == "" and text.splitlines()[:3] == [
+        "your move (Alice): you win 100% with best play on both sides (value +1)",
+        "  (the average over the 5 ways the cards you cannot see may lie, each played with every card known)",
+        "your best single move against all 5 at once: Alice coup Bob, value +1 for you",
+    ]
+
+
+def test_solve_speaks_to_the_seat_when_the_other_player_moves() -> None:
+    session = Session()
+    for line in BOTH_COUPED.replace("me Alice\nhand duke captain", "me Bob\nhand contessa assassin").splitlines():
+        session.handle(line)
+    [(_, text)] = session.handle("solve")
+    assert text.splitlines()[0] == "Alice to move: you (Bob) lose 100% with best play on both sides (value -1)"
+    assert "Alice's best single move against all 5 at once: Alice coup Bob, value -1 for you" in text
+
+
+def test_a_spectators_solve_names_the_player_to_move() -> None:
+    session = Session()
+    for line in BOTH_COUPED.replace("me Alice\nhand duke captain\n", "").splitlines():
+        session.handle(line)
+    [(_, text)] = session.handle("solve")
+    assert text.startswith("Alice to move: Alice wins 100% with best play on both sides (value +1)\n")
+    assert "the unseen cards" in text and " you" not in text
+
+
+def test_the_two_figures_of_solve_are_told_apart_in_words() -> None:
+    """Seated as Alice, dealt an ambassador and picking another: the open-hand average (each
+    hypothesis played with every card known) and the best move's value (one move for all)."""
+    session = Session()
+    for line in (EXAMPLES / "two-players-draft.coup").read_text().splitlines()[:9]:
+        session.handle(line)
+    [(_, text)] = session.handle("solve")
+    rows = text.splitlines()
+    assert rows[0] == "Bob to move: you (Alice) win 35%, lose 65% with best play on both sides (value -0.29)"
+    assert rows[1] == (
+        "  (the average over the 20 ways the cards you cannot see may lie, each played with every card known)"
+    )
+    assert rows[2] == "Bob's best single move against all 20 at once: Bob aid, value -0.09 for you"
+    assert "chosen without knowing which is true" in rows[3]
+    assert not unreadable(text)
+
+
+def test_solve_right_after_the_draft_says_how_its_figure_differs_from_the_drafts() -> None:
+    # The value with a dealt card depends on which equilibrium is reported (outputs.md): the
+    # figure is read from the draft's advice, and the table must say the same figure everywhere.
+    from companion.coup.draft_advice import advice_for
+    from companion.figures import value
+    from solver.coup import Draft, Variant
+
+    advice = advice_for(Variant.AMBASSADOR, Draft.DEALT_FIRST).advice(0, Character.DUKE)
+    worth = value(Fraction(advice["value"]))
+    assert Fraction(advice["picks"]["ambassador"]) == Fraction(advice["value"])
+    session = Session()
+    for line in ("players Alice Bob", "draft dealt-first", "me Alice"):
+        session.handle(line)
+    [(_, said)] = session.handle("dealt duke")
+    assert said.startswith(f"draft: pick ambassador: with a dealt duke, the draft is worth {worth} to you (P(win)")
+    session.handle("pick ambassador")
+    [(_, text)] = session.handle("solve")
+    assert text.startswith("your move (Alice): you win 82%, lose 18% with best play on both sides (value +0.65)")
+    assert f"the draft's value of your pick, {worth}, weighs Bob's pick by the draft's equilibrium" in text
+    fair = Session(draft_model="equilibrium")
+    for line in ("players Alice Bob", "draft dealt-first", "me Alice", "dealt duke", "pick ambassador"):
+        fair.handle(line)
+    [(_, text)] = fair.handle("solve")
+    assert f"(value {worth})" in text and f"as the draft's value of your pick, {worth}" in text
+
+
+def test_solve_in_a_window_of_the_seat_says_what_it_decides_and_values_each_option_for_it() -> None:
+    session = Session()
+    for line in (EXAMPLES / "two-players-draft.coup").read_text().splitlines()[:13]:
+        session.handle(line)  # Bob steals from Alice
+    [(_, text)] = session.handle("solve")
+    assert text.splitlines()[:3] == [
+        "your move (Alice): challenge Bob's steal or pass; values for you (P(win) - P(loss) with best play after "
+        "the choice):",
+        "  Alice pass       +0.59  (your best)",
+        "  Alice challenge  +0.22",
+    ]
+
+
+def test_solve_shows_exact_fractions_when_asked() -> None:
+    session = Session()
+    for line in (EXAMPLES / "two-players-draft.coup").read_text().splitlines()[:9]:
+        session.handle(line)
+    [(_, text)] = session.handle("solve --exact")
+    assert "win 857/2430 (35%)" in text and "(value -358/1215)" in text and "value -131/1458 for you" in text
 
 
 def test_solve_refuses_three_players_naming_the_limit() -> None:
@@ -76,9 +168,13 @@ Erin lose ambassador
 """
 
 
-def test_solve_refuses_a_table_to_generate_beyond_the_budget_and_changes_nothing() -> None:
-    """The endgame of a 5-player game (a court of 5) is not shipped: it is generated on first
-    use, within the budget."""
+def test_solve_refuses_a_table_to_generate_beyond_the_budget_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table not there (here: nothing installed, as for a 7-8 player game) is generated on
+    first use, within the budget."""
+    probe_module = importlib.import_module("solver.coup.tablebase.probe")
+    monkeypatch.setattr(probe_module, "_DEFAULT", [Library(directories=[], cache=tmp_path)])
     session = Session(budget=1_000)
     for line in FIVE_DOWN_TO_TWO.splitlines():
         session.handle(line)
@@ -105,7 +201,8 @@ def test_solve_a_three_player_game_down_to_two_on_their_seats() -> None:
     for line in lines.splitlines():
         assert not any(style == "error" for style, _ in session.handle(line)), line
     [(style, text)] = session.handle("solve")
-    assert style == "" and "Alice to move: value 1" in text and "best move: Alice coup Bob" in text
+    assert style == "" and text.startswith("your move (Alice): you win 100%")
+    assert "best single move against all 5 at once: Alice coup Bob" in text
 
 
 def test_solve_in_a_challenge_window_weighs_each_option_of_the_player_deciding() -> None:
@@ -116,10 +213,14 @@ def test_solve_in_a_challenge_window_weighs_each_option_of_the_player_deciding()
     for line in lines.splitlines():
         session.handle(line)
     [(style, text)] = session.handle("solve")
-    assert style == "" and text.splitlines()[:2] == [
-        "Bob to decide: value 1; best: Bob pass (value 1)",
-        "  Bob challenge: -1",
+    assert style == "" and text.splitlines() == [
+        "Bob to challenge Alice's tax or pass; values for you (Alice) "
+        "(P(win) - P(loss) with best play after the choice):",
+        "  Bob pass       -1  (Bob's best)",
+        "  Bob challenge  +1",
+        text.splitlines()[-1],
     ]
+    assert text.splitlines()[-1].startswith("averaged over the 5 ways the cards you cannot see may lie; solved exactly")
 
 
 @pytest.mark.parametrize(

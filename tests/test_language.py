@@ -101,7 +101,7 @@ def test_names_keep_the_case_they_are_declared_in() -> None:
         ("players Alice", "2 to 8 names"),
         ("players Alice alice", "given twice"),
         ("pass now", "pass takes nothing"),
-        ("Alice pass", "write 'pass' alone"),
+        ("Alice pass now", "pass takes nothing after it"),
         ("draw duke duke duke", "draw names 1 or 2 cards"),
         ("coins Alice lots", "not a number"),
         ("variant jester", "unknown variant"),

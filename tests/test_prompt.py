@@ -34,8 +34,8 @@ GAME = [
     "Alice lose assassin",
 ]
 EXPECTED_RECORD = (
-    "players Alice Bob Carol\nme Carol\nhand duke captain\nAlice tax\nBob challenge\nAlice lose duke\n"
-    "Bob income\nCarol steal Alice\nAlice block ambassador\nCarol challenge\nAlice lose assassin\n"
+    "players Alice Bob Carol\nvariant ambassador\nme Carol\nhand duke captain\nAlice tax\nBob challenge\n"
+    "Alice lose duke\nBob income\nCarol steal Alice\nAlice block ambassador\nCarol challenge\nAlice lose assassin\n"
 )
 
 
@@ -59,7 +59,7 @@ def test_ctrl_c_cancels_the_line_and_ctrl_d_asks_before_leaving(tmp_path: Path) 
         session, front(session, history=False), "players Alice Bob\nAlice inc\x03" + "me Alice\n\x04n\n" + "\x04y\n"
     )
     assert session.journal is not None
-    assert session.journal.path.read_text() == "players Alice Bob\nme Alice\n"
+    assert session.journal.path.read_text() == "players Alice Bob\nvariant ambassador\ndraft dealt-first\nme Alice\n"
     assert printed.count("Leave the table?") >= 2  # asked twice (plain output echoes each prompt)
 
 
@@ -82,7 +82,8 @@ def test_a_whole_game_typed_into_a_pseudo_terminal(tmp_path: Path) -> None:
     path = tmp_path / "game.coup"
     child = _spawn(tmp_path, str(path))
     child.expect("help. lists the commands")
-    for line in GAME[:4]:
+    say(child, GAME[0], journal=path, written="variant ambassador")  # the journal is canonical from the start
+    for line in GAME[1:4]:
         say(child, line, journal=path)
     say(child, "Bob assassinate Carol", "Bob has 2 coins; assassinate costs 3")
     say(child, "Bob challenge", "succeeds with 55/78", journal=path)
@@ -102,17 +103,19 @@ def test_a_game_killed_with_sigkill_resumes_with_nothing_lost(tmp_path: Path) ->
     child = _spawn(tmp_path)
     child.expect("game file: ([^\\s\\x1b]+)")
     path = Path(child.match.group(1).strip())
-    for line in [*GAME[:4], "Bob challenge"]:
+    say(child, GAME[0], journal=path, written="variant ambassador")
+    for line in [*GAME[1:4], "Bob challenge"]:
         say(child, line, journal=path)
     child.kill(signal.SIGKILL)  # mid-game, the line just answered
     child.wait()
     resumed = _spawn(tmp_path, "--resume")
-    resumed.expect("5 lines so far")
+    resumed.expect("6 lines so far")
     say(resumed, "Alice lose duke", journal=path)
     say(resumed, "history", "Alice lose duke")
     say(resumed, "quit")
     resumed.expect(pexpect.EOF)
-    assert path.read_text() == "".join(line + "\n" for line in [*GAME[:4], "Bob challenge", "Alice lose duke"])
+    lines = [GAME[0], "variant ambassador", *GAME[1:4], "Bob challenge", "Alice lose duke"]
+    assert path.read_text() == "".join(line + "\n" for line in lines)
 
 
 def _piped(lines: list[str]) -> str:
@@ -143,4 +146,6 @@ def test_with_pick_first_the_pick_is_suggested_before_the_deal_and_may_be_typed_
         "players Alice Bob\ndraft pick-first\nme Alice\ndealt duke\npick captain\nquit\n",
     )
     assert "draft: pick" in printed.split("dealt duke")[0]
-    assert journal.path.read_text() == "players Alice Bob\ndraft pick-first\nme Alice\ndealt duke\npick captain\n"
+    assert journal.path.read_text() == (
+        "players Alice Bob\nvariant ambassador\ndraft pick-first\nme Alice\ndealt duke\npick captain\n"
+    )

@@ -28,22 +28,23 @@ def test_the_position_is_told_in_words() -> None:
 def test_keeping_the_value_is_praised() -> None:
     s = session("01-race-to-seven.toml")
     said = s.handle("Alice coup Bob")
-    assert s.finished and said[-1] == ("over", "You win: you kept the value of the position (1).")
+    assert s.finished and said[-1] == ("over", "You win: you kept the value of the position (+1).")
 
 
 def test_a_move_that_throws_the_win_away_is_named_with_the_move_that_kept_it() -> None:
     s = session("01-race-to-seven.toml")
-    s.handle("Alice income")  # Bob (4 coins, an assassin) goes for Alice's last card
+    said = s.handle("Alice income")  # Bob (4 coins, an assassin) goes for Alice's last card
+    assert said[-1] == ("info", "Your move (Alice): challenge Bob's assassinate or pass.")
     assert s.handle("pass")[0] == ("", "You: Alice pass")  # no challenge: Bob holds the assassin
     said = s.handle("pass")  # no contessa to block with
     assert s.finished
-    assert ("flag", "move 1: `Alice income` lost value (1 -> -1); `Alice coup Bob` kept 1") in said
+    assert ("flag", "move 1: `Alice income` lost value (+1 -> -1); `Alice coup Bob` kept +1") in said
     assert said[-2][1].startswith("Bob wins")
 
 
 def test_hint_undo_and_refusals_change_nothing() -> None:
     s = session("01-race-to-seven.toml")
-    assert s.handle("hint") == [("info", "hint: Alice coup Bob (value 1)")]
+    assert s.handle("hint") == [("info", "hint: Alice coup Bob (value +1)")]
     assert s.handle("Bob income")[0][0] == "error"
     assert "cannot be played now" in s.handle("Alice block duke")[0][1]
     before = s.state
@@ -74,6 +75,6 @@ def test_coup_puzzle_through_the_prompt_to_the_end(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "1. *     A race to seven coins" in out
-    assert "hint: Alice coup Bob (value 1)" in out and "undone: Alice income" in out
-    assert "You win: you kept the value of the position (1)." in out
+    assert "1. *     Your last ambassador and seven coins against Bob's assassin" in out
+    assert "hint: Alice coup Bob (value +1)" in out and "undone: Alice income" in out
+    assert "You win: you kept the value of the position (+1)." in out

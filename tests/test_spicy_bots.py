@@ -136,7 +136,7 @@ def test_over_1000_games_the_challenger_beats_every_other_with_separate_95_perce
 def test_a_game_against_bots_at_the_prompt_takes_typed_moves_and_keeps_the_seats_record() -> None:
     game = BotTable(players=3, seed=7, personalities=("honest", "challenger"))
     intro = [text for _, text in game.intro()]
-    assert intro[0] == "You are Ana, against Ben (honest), Cleo (challenger). Type your moves; 'table', 'odds', 'quit'."
+    assert intro[0] == "You play against Ben (honest), Cleo (challenger). Type your moves ('help')."
     assert game.handle("play chili-99 as chili 1")[0][0] == "error"
     turns = 0
     while not game.finished and turns < 400:
@@ -146,4 +146,4 @@ def test_a_game_against_bots_at_the_prompt_takes_typed_moves_and_keeps_the_seats
         turns += 1
     assert game.finished and game.handle("pass") == [("error", "the game is over ('quit' to leave)")]
     record = game.view.table.record()
-    assert replay(record.splitlines(), Table.new()).record() == record and "me Ana" in record
+    assert replay(record.splitlines(), Table.new()).record() == record and "me You" in record

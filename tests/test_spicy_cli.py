@@ -110,7 +110,7 @@ def test_a_wrong_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit) as exited:
         main(["replay"])
     assert exited.value.code == 2
-    assert main(["replay", "no-such.spicy"]) == 2 and "no such file" in capsys.readouterr().err
+    assert main(["replay", "no-such.spicy"]) == 1 and "no such file" in capsys.readouterr().err  # a refused input
 
 
 def test_analyze_prints_claims_challenges_players_and_draws_the_scores(
@@ -146,7 +146,7 @@ def test_play_against_bots_saves_the_game_as_a_record(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert f"the game is saved in {record}" in done.stdout
     table = replay(record.read_text())
-    assert table.names == ("Ana", "Ben", "Cleo") and table.me == 0
+    assert table.names == ("You", "Ben", "Cleo") and table.me == 0
 
 
 def test_the_game_in_progress_opens_at_the_prompt_where_its_record_ends(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.language import percent
+from companion.figures import probability
 from companion.spicy.language import Line, Verb, french, parse_line
 from companion.spicy.report import table_json, table_text
 from companion.spicy.simulate import NAMES, SeatView, play_move, quiet_move
@@ -20,6 +20,7 @@ from companion.spicy.tracker import Table, replay
 from solver.errors import GameError, IllegalMove, ImpossibleTable, ParseError
 from solver.spicy import DECK, Card, Claim, Deck, Kind, Move, legal_claims, new_game
 from solver.spicy.odds import advise, claim_odds
+from tests.test_readable import unreadable
 
 HAND = "hand chili-1 chili-2 wasabi-3 wasabi-9 pepper-5 wild-spice"
 SETUP = ["game spicy", "players Ana Ben Cleo", "me Ana", HAND]
@@ -165,10 +166,12 @@ def test_another_players_claim_is_priced_the_moment_it_is_typed_under_both_model
     odds = claim_odds(t.state.unseen(), 6, Claim.parse("chili 1"), Claim.parse("chili 5"))
     words = said(t, "Ben play chili 5")
     assert words[0] == (
-        f"Ben's chili 5: true with {percent(odds.honest.both)} if honest when able (spice {odds.honest.spice}, "
-        f"number {odds.honest.number}); {percent(odds.random.both)} for any card"
+        f"Ben's chili 5: true with {probability(odds.honest.both)} if honest when able "
+        f"(spice {probability(odds.honest.spice)}, number {probability(odds.honest.number)}); "
+        f"{probability(odds.random.both)} for any card"
     )
-    assert words[1] == f"advice: {advise(odds, pile=2).text('Ben')}"
+    assert words[1] == f"advice: {advise(odds, pile=2).text('Ben', probability)}"
+    assert not unreadable("\n".join(words))
 
 
 def test_the_top_cards_odds_come_from_what_the_seat_knows_at_the_end_of_the_record() -> None:
@@ -221,7 +224,8 @@ def test_an_unlikely_claim_is_flagged_below_the_threshold_which_is_a_setting() -
 def test_on_the_seats_turn_the_table_says_which_cards_make_a_true_legal_claim() -> None:
     t = table("game spicy", "players Ana Ben Cleo", "me Ana")
     assert (
-        said(t, HAND)[-1] == "your turn: true plays now: chili-1 as chili 1, chili-2 as chili 2, wasabi-3 as wasabi 3"
+        said(t, HAND)[-1]
+        == "your turn: true plays now: play chili-1 as chili 1, play chili-2 as chili 2, play wasabi-3 as wasabi 3"
     )
     t = table(*SETUP, "Ana play chili-1 as chili 1", "Ben play chili 8", "Cleo play chili 9")
     assert said(t, "Ben challenge spice")[-1] == "waiting for the card Cleo played, challenged by Ben (reveal CARD)"
@@ -229,7 +233,7 @@ def test_on_the_seats_turn_the_table_says_which_cards_make_a_true_legal_claim() 
     assert said(t, "Ana pass")[-1] == "waiting for your draw of 1 card (draw CARD)"
     assert said(t.apply_text("Ana pass"), "draw pepper-9") == []  # Ben's turn now
     t = table(*SETUP, "Ana play chili-1 as chili 1", "Ben play chili 10")
-    assert said(t, "Cleo pass")[-1] == "your turn: true plays now: chili-2 as chili 2"
+    assert said(t, "Cleo pass")[-1] == "your turn: true plays now: play chili-2 as chili 2"
 
 
 # -- challenges ----------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ def test_the_seats_exchange_waits_for_its_draw_and_its_keep() -> None:
 
 def test_the_seats_proof_waits_for_its_replacement() -> None:
     t = table(SETUP + "Alice income\nBob income\nCarol tax\nAlice challenge\nCarol show duke\n")
-    assert t.waiting == "Carol draws a replacement (draw CARD)"
+    assert t.waiting == "Carol to draw a replacement (draw CARD)"
     t = then(t, "draw duke", "Alice lose contessa")
     assert t.my_cards() == (Character.DUKE, Character.CAPTAIN) and t.view is not None and t.view.coins[2] == 5
 

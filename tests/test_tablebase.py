@@ -233,6 +233,47 @@ def test_a_won_line_ends_the_game_with_the_winner(library: Library) -> None:
         assert state.is_terminal() and state.winner() == 0, (family.state(index // CELLS).text(), len(line))
 
 
+def quickest_line(state: State, library: Library, max_moves: int = 400) -> list[Move]:
+    """The line where both sides take, among their best moves, the one of lowest rank (the
+    quickest end): what the principal line showed before the loser resisted."""
+    line: list[Move] = []
+    while len(line) < max_moves and not state.is_terminal():
+        p = probe(state, library=library)
+        if state.is_chance_node():
+            ranks = {m: probe(state.apply(m), library=library).rank for m, _ in state.chance_outcomes()}
+            outcomes = state.chance_outcomes()
+            move = min(outcomes, key=lambda o: (ranks[o[0]] if ranks[o[0]] is not None else 10**6, -o[1]))[0]
+        else:
+            best = [(m, r) for m, v, r in p.moves if v == p.value]
+            move = min(best, key=lambda mr: mr[1] if mr[1] is not None else 10**6)[0]
+        line.append(move)
+        state = state.apply(move)
+    return line
+
+
+def test_a_lost_line_shows_the_losers_longest_resistance(library: Library) -> None:
+    """From a lost position the line still ends with the winner's win, but the loser resists:
+    never shorter than the line where the loser hastens the end, and longer somewhere."""
+    table = library.find(SMALL[Variant.AMBASSADOR])
+    assert table is not None
+    family = table.family
+    rng = random.Random(5)
+    lost = [i for i, v in enumerate(table.values()) if v == -1]
+    longer = 0
+    for index in rng.sample(lost, 25):
+        state = position(family, index // CELLS, (index % CELLS // COINS, index % COINS))
+        line = probe(state, library=library).line(400)
+        end = state
+        for move in line:
+            end = end.apply(move)
+        assert end.is_terminal() and end.winner() == 1, family.state(index // CELLS).text()
+        quick = quickest_line(state, library)
+        turns = [sum(m.kind.is_action for m in moves) for moves in (line, quick)]
+        assert turns[0] >= turns[1], (state.text(), turns)
+        longer += turns[0] > turns[1]
+    assert longer >= 5
+
+
 def test_the_best_move_has_the_value_and_every_move_is_valued(library: Library) -> None:
     state = sample(SMALL[Variant.INQUISITOR], 1, seed=9)[0]
     p = probe(state, library=library)

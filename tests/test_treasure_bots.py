@@ -127,4 +127,4 @@ def test_the_person_is_offered_their_moves_and_their_record_is_their_seats() -> 
     assert intro[-1][1].startswith("Your turn: ") and "Best: " in intro[-1][1]
     assert game.record[:3] == ["game tresor", "players You Ben", "me You"]
     assert game.moves() and all(m.startswith(("place ", "pass")) for m in game.moves())
-    assert game.commands()["odds"]()[0][1].startswith("treasure: ")
+    assert game.handle("odds")[0][1].startswith("treasure: ")

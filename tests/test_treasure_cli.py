@@ -113,7 +113,7 @@ def test_a_wrong_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit) as exit_info:
         main(["replay"])
     assert exit_info.value.code == 2
-    assert main(["replay", "/no/such/file.tresor"]) == 2
+    assert main(["replay", "/no/such/file.tresor"]) == 1  # a refused input, not a wrong command line
     with pytest.raises(SystemExit) as exit_info:
         main(["play", "--players", "9"])
     assert exit_info.value.code == 2
@@ -137,3 +137,56 @@ def test_demo_prints_a_record_that_replays(capsys: pytest.CaptureFixture[str]) -
 def test_tresor_is_registered_as_a_game_of_the_house() -> None:
     game = registered()["tresor"]
     assert (game.command, game.extension, game.headerless) == ("tresor", "tresor", False)
+
+
+def _spectators(lines: list[str]) -> list[str]:
+    """A seat's record as a spectator writes it: no ``me`` nor ``hand``, no marker on the seat's
+    bids, and the seat's markers revealed at the end like everybody's."""
+    out, markers = [], []
+    for line in lines:
+        if line.startswith(("me ", "hand ", "#")):
+            continue
+        if " with " in line:
+            line, marker = line.split(" with ")
+            markers.append(marker)
+        out.append(line)
+        if line.startswith("removed "):
+            out.append(f"Ana reveal {' '.join(markers)}")
+    return out
+
+
+def test_a_spectators_record_replays_with_public_events_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """treasure.md: a record without ``me`` and ``hand`` is a spectator's; it was refused ("the
+    table waits for the set-up: me NAME, hand CARDS")."""
+    from collections import Counter
+    from fractions import Fraction
+
+    seat = (Path(__file__).parent.parent / "examples" / "two-players.tresor").read_text().splitlines()
+    lines = _spectators(seat)
+    record = tmp_path / "spectator.tresor"
+    record.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(record), "--json"]) == 0
+    mine = json.loads(capsys.readouterr().out)
+    assert main(["replay", str(Path(__file__).parent.parent / "examples" / "two-players.tresor"), "--json"]) == 0
+    theirs = json.loads(capsys.readouterr().out)
+    assert mine["me"] is None and "bids" not in mine and "placements" not in mine
+    assert all("cards" not in p for p in mine["players"])
+    assert [(p["hand"], p["vp"], p["bids"]) for p in mine["players"]] == [
+        (p["hand"], p["vp"], p["bids"]) for p in theirs["players"]
+    ]
+    assert mine["final"] == theirs["final"] and mine["winner"] == theirs["winner"] and mine["waiting"] is None
+    # mid-game: the odds from the start card and the placed cards alone, by treasure.md's weights
+    cut = next(i for i, line in enumerate(lines) if line.endswith(" neuro"))
+    record.write_text("\n".join(lines[:cut]) + "\n")
+    assert main(["replay", str(record), "--json"]) == 0
+    middle = json.loads(capsys.readouterr().out)
+    seen = Counter(d["card"] for d in middle["domain"])
+    kinds = [f"{f}{n}{b}" for f in "123" for n in "cer" for b in "nvb"]
+    weights = {k: 2 - seen[k] for k in kinds if seen[k] < 2}
+    total = sum(weights.values())
+    assert middle["treasure"] == {k: str(Fraction(w, total)) for k, w in weights.items()}
+    assert main(["replay", str(record)]) == 0
+    text = capsys.readouterr().out
+    assert "treasure: " in text and "your cards" not in text and "best bids" not in text

@@ -49,19 +49,20 @@ def compared(mine: dict[str, Any], reference: dict[str, Any]) -> list[str]:
     return differ
 
 
-def record(seed: int) -> tuple[tb.Deck, list[str]]:
-    """The reference's random record for ``seed``: its deck (one of :data:`DECKS`) and lines."""
+def record(seed: int, spectator: bool = False) -> tuple[tb.Deck, list[str]]:
+    """The reference's random record for ``seed``: its deck (one of :data:`DECKS`) and lines
+    (a spectator's with ``spectator``)."""
     deck = DECKS[seed % len(DECKS)]
     players = 2 + seed % 7
     while 2 * len(deck.kinds) - 2 < players:
         players -= 1
-    return deck, tb.random_record(seed, players, deck).splitlines()
+    return deck, tb.random_record(seed, players, deck, spectator=spectator).splitlines()
 
 
-def check_record(seed: int, cuts: int = 3) -> int:
+def check_record(seed: int, cuts: int = 3, spectator: bool = False) -> int:
     """Replay one random record of the reference, and compare the two tables after its last line
     and after a few lines drawn at random; return how many tables were compared."""
-    deck, lines = record(seed)
+    deck, lines = record(seed, spectator)
     rng = random.Random(seed)
     ends = {len(lines), *(rng.randrange(5, len(lines) + 1) for _ in range(cuts))}
     table, count = Table.new(solver_deck(deck)), 0
@@ -93,6 +94,32 @@ def test_random_records_give_exactly_the_reference_table(block: int) -> None:
 @pytest.mark.parametrize("block", range(20))
 def test_many_random_records_give_exactly_the_reference_table(block: int) -> None:
     assert sum(check_record(seed, cuts=5) for seed in range(100 + 50 * block, 150 + 50 * block)) >= 100
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_random_spectator_records_give_exactly_the_reference_table(block: int) -> None:
+    """Records without ``me`` nor ``hand`` (treasure.md: a spectator's): the odds from the start
+    card and the placed cards, hand sizes and VP, no ``cards``/``bids``/``placements``, and the
+    final score once the removed card and every bidder's markers are shown."""
+    assert sum(check_record(seed, cuts=2, spectator=True) for seed in range(10 * block, 10 * block + 10)) >= 15
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(10))
+def test_many_random_spectator_records_give_exactly_the_reference_table(block: int) -> None:
+    seeds = range(1000 + 50 * block, 1050 + 50 * block)
+    assert sum(check_record(seed, cuts=5, spectator=True) for seed in seeds) >= 100
+
+
+def test_a_spectators_whole_game_ends_with_the_seats_final_score() -> None:
+    """The same game (same seed) written from a seat and by a spectator: the same final score."""
+    seat = tb.random_record(5, 5, DECKS[0]).splitlines()
+    spectator = tb.random_record(5, 5, DECKS[0], spectator=True).splitlines()
+    assert not any(line.startswith(("me ", "hand ")) or " with " in line for line in spectator)
+    mine = table_json(replay(spectator, Table.new()))
+    assert mine["me"] is None and "bids" not in mine and "placements" not in mine
+    assert all("cards" not in p for p in mine["players"])
+    assert mine["final"] is not None and mine["final"] == table_json(replay(seat, Table.new()))["final"]
 
 
 def test_a_whole_game_on_the_full_deck_ends_with_the_same_score_and_winner() -> None:

@@ -300,7 +300,7 @@ def test_a_placement_scores_its_points_and_the_card_belongs_to_its_placer() -> N
 
 
 def test_a_player_cannot_place_a_card_they_do_not_hold() -> None:
-    with pytest.raises(IllegalMove, match=r"Ana holds no 1ev \(hand: 1cv1en1eb\)"):
+    with pytest.raises(IllegalMove, match=r"Ana holds no 1ev \(hand: 1cv 1en 1eb\)"):
         mid().apply(Move(Kind.PLACE, 0, C("1ev"), 2, 1))
 
 

@@ -150,7 +150,7 @@ def test_every_hand_size_and_the_extra_card_point_follow_from_the_players() -> N
     data = table_json(t)
     assert [p["hand"] for p in data["players"]] == [11, 11, 10, 10, 10]
     assert [p["vp"] for p in data["players"]] == [6, 6, 5, 5, 5]
-    assert data["waiting"] == "the set-up: me NAME, hand CARDS, start CARD" and data["turn"] == "Ana"
+    assert data["waiting"] == "the set-up: start CARD" and data["turn"] == "Ana"  # me and hand: a seat's only
     assert [p["hand"] for p in table_json(Table.new().apply_text("players A1 B2 C3 D4 E5 F6 G7 H8"))["players"]] == [
         7,
         7,
@@ -170,7 +170,10 @@ def test_the_set_up_lines_come_once_each_and_in_their_order_before_the_first_tur
     assert "say whose hand it is first" in refused(players, "hand 1cn 1cv 1en 1ev 2cn 2cv 2en")
     assert "already given" in refused(players, "players Ana Ben")
     assert "first line of a record" in refused(players, "game tresor")
-    assert "the table waits for the set-up: me NAME, hand CARDS" in refused(players.apply_text("start 2ev"), "Ana pass")
+    spectator = players.apply_text("start 2ev")  # no `me`: a spectator's record plays at once
+    assert spectator.apply_text("Ana place 2cv at 0 1").turn == "Ben"
+    seat = spectator.apply_text("me Ana")  # until the first turn, it may still become a seat's
+    assert "the table waits for the set-up: hand CARDS" in refused(seat, "Ana pass")
     playing = table(TWO, SMALL, "Ana place 2en at 0 1")
     assert "set-up line: the game has begun" in refused(playing, "me Ben")
     assert "already" in refused(replay(TWO, SMALL), "start 1cn")
@@ -215,7 +218,7 @@ def test_a_refused_placement_says_which_rule_it_breaks() -> None:
     )
     assert refused(t, "Ana place 1cv at 5 5") == "1cv at 5 5 touches no domain card"
     assert refused(t, "Ana place 1cv at 0 0") == "0 0 already holds 2ev"
-    assert refused(t, "Ana place 2ev at 0 -1") == "Ana holds no 2ev (hand: 1cn1cv1en1ev2cn2cv)"
+    assert refused(t, "Ana place 2ev at 0 -1") == "Ana holds no 2ev (hand: 1cn 1cv 1en 1ev 2cn 2cv)"
     assert refused(t, "Ben place 2ev at 0 -1").startswith("Ben cannot place now: the table waits for Ana")
 
 
@@ -456,9 +459,9 @@ def test_the_seats_placements_are_listed_by_points_plus_the_change_in_its_sets()
 def test_the_seat_is_told_its_best_placement_when_its_turn_comes_and_its_best_bid_in_a_round() -> None:
     t = table(TWO, SMALL, "Ana place 2en at 0 1")
     _, words = said(t, "Ben place 2cv at 1 0")
-    assert "your turn: best 2cn at 1 1 (+1 VP, sets +1) ('placements' lists them all)" in words
+    assert "your turn, best: place 2cn at 1 1 (+1 VP, sets +1) ('placements' lists them all)" in words
     _, words = said(table(TWO, SMALL, "Ana place 2en at 0 1"), "Ben neuro")
-    assert any(w.startswith("your best bid: ") for w in words)
+    assert any(w.startswith("a round is open, your best: bid ") for w in words)
 
 
 # -- records ---------------------------------------------------------------------------------------
@@ -544,13 +547,17 @@ def test_the_commands_show_the_odds_bids_placements_and_the_domain() -> None:
     assert s.handle("odds")[0][0] == "error"
     for line in TWO.splitlines():
         s.handle(line)
-    assert s.handle("odds")[0][1].startswith("treasure: 1cn 1/8 (12%)")
+    assert s.handle("odds")[0][1].startswith("treasure: 1cn 1/8 (13%)")
     assert s.handle("bids 2") == [
         ("", "your bids, best first:"),
-        ("", "  5 on 0 0 with 1, worth +5/8"),
-        ("", "  1 on 0 0 with 0, worth 0"),
+        ("", "  bid 5 on 0 0 with 1, worth +0.63"),
+        ("", "  bid 1 on 0 0 with 0, worth 0"),
     ]
-    assert s.handle("placements 1") == [("", "your placements, best first:"), ("", "  1ev at -1 0 (0 VP, sets -1)")]
+    assert s.handle("bids 1 --exact")[1] == ("", "  bid 5 on 0 0 with 1, worth +5/8")
+    assert s.handle("placements 1") == [
+        ("", "your placements, best first:"),
+        ("", "  place 1ev at -1 0 (0 VP, sets -1)"),
+    ]
     assert s.handle("domain")[0][1].splitlines()[1] == " 0   2★v*"
     assert "turn: Ana" in s.handle("table")[0][1]
 

@@ -3,8 +3,6 @@ the pick to make in the draft; each said as an event the moment its line is type
 
 >>> level(Fraction(0)), level(Fraction(1, 5)), level(Fraction(1, 2))
 ('impossible', 'unlikely', None)
->>> percent(Fraction(3, 11))
-'3/11 (27%)'
 """
 
 from __future__ import annotations
@@ -16,7 +14,7 @@ from typing import TYPE_CHECKING
 from solver.coup import Character, deck
 from solver.errors import GameError
 
-from ..language import percent
+from ..figures import probability
 from ..session import Message, Said, Style
 from .ledger import Because, ChallengeNote, Claim, Level
 
@@ -141,11 +139,13 @@ class Flagged:
     """A claim flagged the moment it was typed."""
 
     claim: Claim
+    threshold: Fraction = THRESHOLD
 
     def message(self) -> Message:
         c = self.claim
         style: Style = "impossible" if c.level == "impossible" else "flag"
-        return style, f"{c.level}: {c.player} claims {c.character.article} ({percent(c.probability)}): {c.reason}"
+        chance = probability(c.probability, marks=[self.threshold])
+        return style, f"{c.level}: {c.player} claims {c.character.article} ({chance}): {c.reason}"
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ class Challenged:
     note: ChallengeNote
 
     def message(self) -> Message:
-        return "info", f"{self.note.challenger}'s challenge succeeds with {percent(self.note.success_probability)}"
+        return "info", f"{self.note.challenger}'s challenge succeeds with {probability(self.note.success_probability)}"
 
 
 UNASSUMED = "an earlier failed proof is no longer taken as 'holds none': it contradicts this line"

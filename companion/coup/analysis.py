@@ -25,7 +25,8 @@ from solver.coup.puzzle import Hypothesis
 from solver.coup.state import WINDOWS
 from solver.errors import TooLarge
 
-from ..language import percent
+from ..figures import probability, value
+from ..plots import integer_ticks, pyplot, save
 from ..records import replay
 from .advice import THRESHOLD
 from .endgame import common_moves, open_hypotheses, weigh
@@ -75,19 +76,21 @@ class Analysis:
     timeline: list[Snapshot]
     endgame: list[EndgameNote]
     skipped: list[tuple[int, str]] = field(default_factory=list)  # endgame lines not solved, why
+    hidden: list[EndgameNote] = field(default_factory=list)  # hidden-card values (--hidden K)
+    turns: int | None = None  # K of the hidden-card values
 
     def players(self) -> dict[str, dict[str, int]]:
-        """Per player: claims, proved, caught, unchallenged, and bluffs known (claims caught
-        or impossible when made)."""
+        """Per player: claims = proved + caught + unchallenged + open (a claim whose window is
+        still open at the end of the record), and bluffs known (claims caught or impossible when
+        made)."""
         out = {
-            name: {"claims": 0, "proved": 0, "caught": 0, "unchallenged": 0, "bluffs_known": 0}
+            name: {"claims": 0, "proved": 0, "caught": 0, "unchallenged": 0, "open": 0, "bluffs_known": 0}
             for name in self.table.names
         }
         for c in self.claims:
             row = out[c.player]
             row["claims"] += 1
-            if c.outcome is not None:
-                row[c.outcome] += 1
+            row[c.outcome or "open"] += 1
             if c.outcome == "caught" or c.probability == 0:
                 row["bluffs_known"] += 1
         return out
@@ -99,12 +102,15 @@ def analyze(
     budget: int = TABLE_BUDGET,
     tick: Callable[[], None] = lambda: None,
     path: str = "<record>",
+    hidden: int | None = None,
 ) -> Analysis:
     """Replay ``record`` (its text) and annotate it. Raises RecordError (``FILE:LINE: reason``)
-    on a bad line; ``endgame=False`` leaves the solver out; ``tick()`` after each line."""
+    on a bad line; ``endgame=False`` leaves the solver out; ``hidden=K`` adds the hidden-card
+    values of K turns; ``tick()`` after each line."""
     timeline: list[Snapshot] = []
     notes: list[EndgameNote] = []
     skipped: list[tuple[int, str]] = []
+    hidden_notes: list[EndgameNote] = []
 
     def each(before: Table, table: Table, number: int, text: str) -> None:
         line = parse_line(text, before.names)
@@ -118,18 +124,40 @@ def analyze(
                     notes.append(_endgame_note(started, line, number, budget))
             except GameError as error:
                 skipped.append((number, str(error)))
-        if line.verb in ACTION_KINDS:
-            start = _turn_start(before, number) or table.state
+        if hidden is not None and line.verb in _HIDDEN_VERBS:
+            try:
+                started = before if before.state is not None else before.start()
+                if _two_left(started):
+                    note = _hidden_note(started, line, number, hidden)
+                    if note is not None:
+                        hidden_notes.append(note)
+            except GameError as error:
+                skipped.append((number, f"hidden cards: {error}"))
+        if line.verb in ACTION_KINDS:  # the first one: the set-up as typed (coins corrected)
+            start = _turn_start(before if before.state is not None else before.start(), number) or table.state
             if start is not None:
                 timeline.append(_state_snapshot(start, number, len(timeline)))
 
     table = replay(record.splitlines(), Table.new(), path, each=each)
     if table.state is not None:
         timeline.append(_state_snapshot(table.state, len(record.splitlines()), len(timeline)))
-    return Analysis(table, table.claims, table.challenges, _double_risks(table), timeline, notes, skipped)
+    return Analysis(
+        table, table.claims, table.challenges, _double_risks(table), timeline, notes, skipped, hidden_notes, hidden
+    )
 
 
 _ENDGAME_VERBS = {*ACTION_KINDS, Verb.BLOCK, Verb.CHALLENGE, Verb.LOSE}
+_HIDDEN_VERBS = {*_ENDGAME_VERBS, Verb.PASS}
+
+
+def _hidden_note(before: Table, line: Line, number: int, turns: int) -> EndgameNote | None:
+    from .hidden_analysis import hidden_values
+
+    found = hidden_values(before, line, turns)
+    if found is None:
+        return None
+    player, value_before, value_after, best = found
+    return EndgameNote(number, player, line.canonical(), value_before, value_after, best)
 
 
 def _two_left(table: Table) -> bool:
@@ -276,8 +304,27 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
             }
             for e in a.endgame
         ],
+        **({"hidden": _hidden_json(a)} if a.turns is not None else {}),
         "timeline": [
             {"line": s.line, "turn": s.turn, "coins": list(s.coins), "influence": list(s.influence)} for s in a.timeline
+        ],
+    }
+
+
+def _hidden_json(a: Analysis) -> dict[str, Any]:
+    return {
+        "turns": a.turns,
+        "decisions": [
+            {
+                "line": e.line,
+                "player": e.player,
+                "move": e.move,
+                "value_before": str(e.value_before),
+                "value_after": str(e.value_after),
+                "mark": e.mark,
+                "better": e.best if e.mark else None,
+            }
+            for e in a.hidden
         ],
     }
 
@@ -287,70 +334,110 @@ def analysis_text(a: Analysis) -> str:
     rows = ["claims (chance the claimant held the character, from the record's seat):"]
     for c in a.claims:
         flag = f"  {c.level.upper()}" if c.flagged and c.level else ""
-        rows.append(f"  line {c.line:>3}  {c.player} {c.character.name_en}: {percent(c.probability)}{flag}")
+        chance = probability(c.probability, marks=[a.table.threshold])
+        rows.append(f"  line {c.line:>3}  {c.player} {c.character.name_en}: {chance}{flag}")
     rows.append("challenges (chance of success just before):")
     for n in a.challenges:
         result = "succeeded" if n.succeeded else "failed" if n.succeeded is False else "open"
         luck = "  (lucky)" if lucky(n) else ""
-        risk = f"; risked both cards with {percent(a.double_risk[n.line])}" if n.line in a.double_risk else ""
-        rows.append(
-            f"  line {n.line:>3}  {n.challenger} on {n.claimant}'s {n.character.name_en}: "
-            f"{percent(n.success_probability)}, {result}{luck}{risk}"
-        )
-    rows.append("players: claims = proved + caught + unchallenged; bluffs known")
+        risk = f"; risked both cards with {probability(a.double_risk[n.line])}" if n.line in a.double_risk else ""
+        chance = probability(n.success_probability, marks=[THRESHOLD] if n.succeeded else [])
+        what = f"{n.challenger} on {n.claimant}'s {n.character.name_en}"
+        rows.append(f"  line {n.line:>3}  {what}: {chance}, {result}{luck}{risk}")
+    rows.append("players: claims = proved + caught + unchallenged + open; bluffs known")
     for name, row in a.players().items():
         rows.append(
-            f"  {name:<10} {row['claims']:>3} = {row['proved']} + {row['caught']} + {row['unchallenged']}; "
-            f"{row['bluffs_known']} known"
+            f"  {name:<10} {row['claims']:>3} = {row['proved']} + {row['caught']} + {row['unchallenged']} "
+            f"+ {row['open']}; {row['bluffs_known']} known"
         )
     if a.endgame:
-        rows.append("endgame (open-hand values from the mover's side, before -> after):")
+        rows.append("endgame: the mover's P(win) - P(loss) before -> after each move, with best play and every")
+        rows.append("card known, averaged over what the record's seat cannot see:")
         for e in a.endgame:
+            values = f"{value(e.value_before)} -> {value(e.value_after)}"
+            rows.append(f"  line {e.line:>3}  {e.move}{e.mark or ''}  {values}")
+            if e.mark and e.best == e.move:
+                rows[-1] += "  (the best move: the drop is what not seeing the cards costs)"
+            elif e.mark:
+                rows[-1] += f"  better: {e.best}"
+    if a.hidden:
+        turns = f"{a.turns} turn{'s' if a.turns != 1 else ''}"
+        rows.append(f"hidden cards ({turns} unseen; values from the mover's side, before -> after):")
+        for e in a.hidden:
             mark = e.mark or ""
             better = f"  better: {e.best}" if e.mark else ""
-            rows.append(f"  line {e.line:>3}  {e.move}{mark}  {e.value_before} -> {e.value_after}{better}")
+            rows.append(
+                f"  line {e.line:>3}  {e.move}{mark}  {value(e.value_before)} -> {value(e.value_after)}{better}"
+            )
     for number, why in a.skipped:
         rows.append(f"  line {number:>3}  not solved: {why}")
     return "\n".join(rows)
 
 
 def plot(a: Analysis, path: str) -> None:
-    """Coins and influence per player over the turns, and the endgame value (PNG at ``path``).
-    Needs matplotlib (the ``plot`` extra)."""
-    try:
-        import matplotlib
+    """Coins and influence per player from the set-up to the end, and the endgame value, on
+    one axis of record lines (PNG at ``path``). Needs matplotlib (the ``plot`` extra)."""
+    save(figure(a), path)
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as error:
-        raise GameError("--plot needs matplotlib: pip install 'coup-companion[plot]'") from error
+
+def figure(a: Analysis) -> Any:
+    """The picture of :func:`plot` (a matplotlib figure). Raises GameError without matplotlib."""
+    plt = pyplot()
     names = a.table.names
-    turns = [s.turn for s in a.timeline]
+    lines = [s.line for s in a.timeline]
     panels = 3 if a.endgame else 2
-    figure, axes = plt.subplots(panels, 1, figsize=(9, 2.6 * panels), sharex=False)
+    fig, axes = plt.subplots(panels, 1, figsize=(9, 2.6 * panels), sharex=True, layout="constrained")
     for seat, name in enumerate(names):
-        axes[0].step(turns, [s.coins[seat] for s in a.timeline], where="post", label=name)
-        axes[1].step(turns, [s.influence[seat] for s in a.timeline], where="post", label=name)
-    axes[0].set_ylabel("coins")
-    axes[1].set_ylabel("influence")
-    axes[1].set_xlabel("turn")
-    axes[0].legend(loc="upper left", fontsize="small", ncol=min(len(names), 4))
+        axes[0].step(lines, [s.coins[seat] for s in a.timeline], where="post", label=name)
+        axes[1].step(lines, [s.influence[seat] for s in a.timeline], where="post", label=name)
+    axes[0].set_title("coins at the start of each turn (from the set-up)")
+    axes[1].set_title("influence: face-down cards at the start of each turn")
+    axes[1].set_ylim(-0.1, 2.1)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside right upper", fontsize="small")
     if a.endgame:
-        lines = [e.line for e in a.endgame]
         first = names.index(a.endgame[0].player)
         values = [float(e.value_after if names.index(e.player) == first else -e.value_after) for e in a.endgame]
-        axes[2].plot(lines, values, marker="o")
+        axes[2].plot([e.line for e in a.endgame], values, marker="o")
         for e, v in zip(a.endgame, values, strict=True):
             if e.mark:
                 axes[2].annotate(e.mark, (e.line, v), textcoords="offset points", xytext=(0, 6), ha="center")
-        axes[2].set_ylim(-1.1, 1.1)
-        axes[2].set_ylabel(f"value for {names[first]}")
-        axes[2].set_xlabel("record line")
-    figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+        axes[2].set_ylim(-1.2, 1.2)
+        axes[2].set_title(f"endgame: open-hand value for {names[first]} after each move (1 a sure win)")
+    integer_ticks(axes[:2])
+    integer_ticks(axes[2:], y=False)
+    axes[-1].set_xlabel("record line")
+    for ax in axes:
+        ax.grid(alpha=0.3)
+    return fig
+
+
+def archive_counts(a: Analysis) -> dict[str, dict[str, int]]:
+    """Per player, for a summary across an archive (``coup analyze DIR``): claims, bluffs
+    caught, challenges made and won, lucky challenges, endgame blunders (``??``)."""
+    out = {
+        name: {
+            "claims": row["claims"],
+            "bluffs_caught": row["caught"],
+            "challenges": 0,
+            "challenges_won": 0,
+            "lucky_challenges": 0,
+            "endgame_blunders": 0,
+        }
+        for name, row in a.players().items()
+    }
+    for n in a.challenges:
+        row = out[n.challenger]
+        row["challenges"] += 1
+        row["challenges_won"] += bool(n.succeeded)
+        row["lucky_challenges"] += lucky(n)
+    for e in a.endgame:
+        out[e.player]["endgame_blunders"] += e.mark == "??"
+    return out
 
 
 def from_args(text: str, args: argparse.Namespace, tick: Callable[[], None], path: str) -> Analysis:
     """:func:`analyze` with the settings of the command line (``coup analyze``)."""
-    return analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick, path=path)
+    hidden = getattr(args, "hidden", None)
+    if hidden is not None and hidden < 0:
+        raise GameError(f"--hidden {hidden}: the number of turns is 0 or more", input=str(hidden))
+    return analyze(text, endgame=not args.no_endgame, budget=args.budget, tick=tick, path=path, hidden=hidden)

@@ -19,16 +19,17 @@ its seat has not seen. Personalities:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from solver.coup import Character, Draft, GameError, Kind, Move, State, Variant, new_game
-from solver.coup.messages import claimed
+from solver.coup.messages import claimed, decision
 from solver.coup.public import claim_of, claimant
 
+from ..figures import counted
 from ..records import replay
-from ..session import Message, SoloGame, check_personality, seat_seed
+from ..session import YOU, Command, Message, SoloGame, check_personality, playing_as, seat_commands, seat_seed
 from .endgame import common_moves, open_hypotheses, weigh
 from .language import Verb, typed_move
 from .simulate import NAMES, RecordWriter, Style
@@ -282,10 +283,21 @@ def bot_game(personalities: list[str], variant: Variant, seed: int, max_moves: i
     return state.winner() if state.is_terminal() else None
 
 
+def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
+    """A game of a tournament (:mod:`companion.tournament`): the winning seat (none: a draw),
+    in the variant drawn from the seed. Raises GameError for a player count Coup does not have."""
+    if not 2 <= len(personalities) <= 6:
+        raise GameError(f"{len(personalities)} bots: Coup's bots play 2 to 6")
+    winner = bot_game(personalities, Variant(seed % 2), seed)
+    return () if winner is None else (winner,)
+
+
 @dataclass
 class BotTable(SoloGame[Move]):
-    """``coup play``: the player holds seat 0 against bots; lines in, messages out. The
-    game is told in the table's words from the player's seat and kept as a record."""
+    """``coup play``: the player holds seat 0 (named ``name``, "You" by default) against bots;
+    lines in, messages out. The game is told in the table's words from the player's seat and
+    kept as a record, which the player's own table (:attr:`table`, the tracker) follows: the
+    table's ``table``, ``odds`` and ``rules`` answer at this prompt too."""
 
     players: int = 4
     variant: Variant = Variant.AMBASSADOR
@@ -293,12 +305,14 @@ class BotTable(SoloGame[Move]):
     personalities: tuple[str, ...] = ()
     finished: bool = False
     record: list[str] = field(default_factory=list)
+    name: str = YOU
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 6:
             raise GameError("play with 2 to 6 players")
         self.rng = random.Random(self.seed)
-        self.names = ("You", *NAMES[1 : self.players])
+        self.names = (self.name, *NAMES[1 : self.players])
+        self.table = Table.new().apply_text(f"players {' '.join(self.names)}")  # a name the records can hold
         kinds = self.personalities or tuple(self.rng.choice(PERSONALITIES[:3]) for _ in range(self.players - 1))
         self.bots = {
             seat: Bot(kinds[seat - 1], seat, self.names, self.rng.randrange(2**31), solver=True)
@@ -308,15 +322,22 @@ class BotTable(SoloGame[Move]):
         for bot in self.bots.values():
             bot.setup(str(self.variant))
         self.record.extend(setup_lines(self.names, str(self.variant), 0))
+        self.table, self.fed = replay(self.record, Table.new(), "<your table>"), len(self.record)
         self.writer = RecordWriter(self.names, 0, random.Random(0), VIEW, self.record)
+        self.hello = f"Type your moves as at the table ('{self.name} tax', 'pass', '{self.name} challenge')."
 
     def record_text(self) -> str:
         """The game so far as a record, from the player's seat."""
         return "".join(line + "\n" for line in self.record)
 
+    def history_lines(self) -> list[str]:
+        return list(self.record)
+
     def intro(self) -> list[Message]:
         who = ", ".join(f"{self.names[s]} ({b.personality})" for s, b in self.bots.items())
-        rows: list[Message] = [("info", f"You play {self.variant!s} against {who}. Type your moves as at the table.")]
+        rows: list[Message] = [
+            ("info", f"You play {self.variant!s}{playing_as(self.name)} against {who}. Type your moves ('help').")
+        ]
         return [*rows, *self._run()]
 
     def moves(self) -> list[str]:
@@ -324,8 +345,10 @@ class BotTable(SoloGame[Move]):
             return []
         return [m.text(self.names) for m in self.state.legal_moves()]
 
-    def commands(self) -> dict[str, Callable[[], list[Message]]]:
-        return {"table": lambda: [("", self._cards())]}
+    def own_commands(self) -> list[Command[Any]]:
+        from .commands import COMMANDS
+
+        return seat_commands(COMMANDS, lambda game: game.table, ("table", "odds", "rules"))
 
     def seat_move(self, text: str) -> Move:
         return typed_move(text, self.state, 0)
@@ -339,7 +362,13 @@ class BotTable(SoloGame[Move]):
         for bot in self.bots.values():
             bot.observe(self.state, move)
         self.state = self.state.apply(move)
+        self._follow()
         return [("info" if move.player == 0 else "", f"  {line}") for line in self.record[before:]]
+
+    def _follow(self) -> None:
+        """Tell the player's table the record's new lines."""
+        self.table = replay(self.record[self.fed :], self.table, "<your table>", first=self.fed + 1)
+        self.fed = len(self.record)
 
     def _run(self) -> list[Message]:
         """Play the bots and the draws until the player decides or the game ends."""
@@ -351,13 +380,14 @@ class BotTable(SoloGame[Move]):
                 moves = self.state.legal_moves()
                 if len(moves) > 1:
                     options = ", ".join(m.text(self.names) for m in moves)
-                    return [*out, ("info", f"Your move ({options}). {self._cards()}")]
+                    return [*out, ("info", f"Your move: {decision(self.state)} ({options}). {self._cards()}")]
                 move = moves[0]
             else:
                 seat = self.state.current_player()
                 move = self.bots[seat].decide(list(self.state.legal_moves()))
             out += self._apply(move)
         self.writer.flush()
+        self._follow()
         self.finished = True
         winner = self.state.winner() or 0
         return [*out, ("over", "You win." if winner == 0 else f"{self.names[winner]} wins.")]
@@ -366,8 +396,8 @@ class BotTable(SoloGame[Move]):
         s = self.state
         mine = " ".join(c.name_en for c in s.hidden[0]) or "none"
         others = "; ".join(
-            f"{self.names[i]} {s.coins[i]} coins, {len(s.hidden[i])} card{'s' * (len(s.hidden[i]) != 1)}"
+            f"{self.names[i]} {counted(s.coins[i], 'coin')}, {counted(len(s.hidden[i]), 'card')}"
             for i in range(1, len(self.names))
             if s.alive(i)
         )
-        return f"You hold {mine}, {s.coins[0]} coins. {others}."
+        return f"You hold {mine}, {counted(s.coins[0], 'coin')}. {others}."

@@ -16,7 +16,6 @@ import json
 import random
 import sys
 import time
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -24,11 +23,12 @@ from typing import Any
 from solver.coup import CHANCE, Character, Draft, GameError, Kind, Move, Phase, State, Variant, new_game
 from solver.coup.limits import DEFAULT_BUDGET, TABLE_BUDGET
 
-from .. import cli
+from .. import cli, files, runner
 from ..games import Game, register
 from ..progress import progress
 from ..prompt import Front, run, whole_lines
 from ..records import Journal
+from ..runner import Runner
 from . import tables
 from .commands import front, session
 from .report import table_json, table_text
@@ -105,7 +105,7 @@ def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
 
     if kinds and len(kinds) != args.players - 1:
         raise GameError(f"--bots names {len(kinds)} personalities for {args.players - 1} bots")
-    return BotTable(args.players, Variant.parse(args.variant), args.seed, kinds)
+    return BotTable(args.players, Variant.parse(args.variant), args.seed, kinds, name=args.name)
 
 
 def _puzzle(args: argparse.Namespace) -> int:
@@ -114,8 +114,6 @@ def _puzzle(args: argparse.Namespace) -> int:
     try:
         if args.file:
             path = Path(args.file)
-            if cli.missing(path, "coup puzzle"):
-                return 2
         else:
             chosen = _choose_puzzle(bundled())
             if chosen is None:
@@ -157,9 +155,13 @@ def _draft(args: argparse.Namespace) -> int:
         if dealt is not None and order is Draft.PICK_FIRST:
             raise GameError("with pick-first the pick comes before the deal: --dealt does not apply")
         if args.recompute:
-            with progress("solving the draft's games", total=15, quiet=args.json) as tick:
-                started = time.perf_counter()
-                table, states = recompute(variant, workers=args.workers, tick=tick)
+            started = time.perf_counter()
+            try:
+                with Runner.from_args(args) as run:
+                    table, states = recompute(variant, run=run)
+            except KeyboardInterrupt:
+                print("coup draft: cancelled", file=sys.stderr)
+                return 130
             same = table == from_tables(variant)
             seconds = time.perf_counter() - started
             verdict = "equal to" if same else "DIFFERENT from"
@@ -167,14 +169,13 @@ def _draft(args: argparse.Namespace) -> int:
             if not same:
                 return 1
         advice = advice_for(variant, order)
-        seats = (0, 1) if args.seat is None else (("first", "second").index(args.seat),)
-        if args.json:
+        seat = ("first", "second").index(args.seat)
+        if args.json:  # outputs.md: one object for one dealt card (or pick-first), else a list of five
             cards = [dealt] if dealt is not None or order is Draft.PICK_FIRST else list(variant.characters)
-            per_seat = [[advice.advice(s, c) for c in cards] for s in seats]
-            shaped = [rows[0] if len(cards) == 1 else rows for rows in per_seat]
-            print(json.dumps(shaped[0] if len(seats) == 1 else shaped))
+            rows = [advice.advice(seat, c) for c in cards]
+            print(json.dumps(rows[0] if len(cards) == 1 else rows))
         else:
-            print(advice.text(seats))
+            print(advice.text((seat,)))
         return 0
     except GameError as error:
         print(f"coup draft: {error}", file=sys.stderr)
@@ -191,23 +192,36 @@ def _solve(args: argparse.Namespace) -> int:
     from .endgame import solve_json, solve_text
 
     path = Path(args.file)
-    if cli.missing(path, "coup solve"):
-        return 2
+    data = files.read_toml(path, "a puzzle file")
+    if args.graph:
+        files.check_writable(args.graph)  # before the solve, not after it
     try:
-        puzzle = Puzzle.from_mapping(tomllib.loads(path.read_text(encoding="utf-8")))
+        puzzle = Puzzle.from_mapping(data)
         found = puzzle.hypotheses()
         with progress("solving", total=len(found), quiet=args.json) as tick:
             result = answer(found, budget=args.budget, keep=bool(args.graph), tick=tick)
-    except tomllib.TOMLDecodeError as error:
-        print(f"{path}: not a puzzle file: {error}", file=sys.stderr)
-        return 1
+        hidden = None
+        if args.hidden is not None:
+            from .hidden_advice import check_turns, for_puzzle
+
+            with progress("solving the hidden-card game", quiet=args.json) as tick:
+                hidden = for_puzzle(puzzle, check_turns(args.hidden), tick=tick)
     except GameError as error:
         return cli.refused(error, f"{path}: ")
+    if hidden is not None:
+        from .hidden_advice import hidden_json, hidden_text
+
+        if args.json:
+            print(json.dumps({**solve_json(result, args.explain), "hidden": hidden_json(hidden)}))
+        else:
+            print(solve_text(result, args.explain) + "\n\n" + hidden_text(hidden))
+        return 0
     if args.graph:
         solution = max(result.solved, key=lambda s: s.hypothesis.probability).solution
         assert solution is not None
         values = [solution.value[i] for i in range(solution.graph.size)]
-        nx.write_graphml(turn_graph(solution.graph, values), args.graph)
+        graph = turn_graph(solution.graph, values)
+        files.write_output(args.graph, lambda stream: nx.write_graphml(graph, stream))
     print(json.dumps(solve_json(result, args.explain)) if args.json else solve_text(result, args.explain))
     return 0
 
@@ -247,17 +261,25 @@ def build(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="the answer as JSON (outputs.md)")
     p.add_argument("--explain", action="store_true", help="list the hypotheses with weights and values")
+    cli.exact_option(p)
     p.add_argument("--graph", metavar="OUT.graphml", help="write the turn-start game graph")
     p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="refuse beyond this many positions")
+    p.add_argument(
+        "--hidden",
+        type=int,
+        metavar="K",
+        help="also the hidden-card value: K turns where nobody sees the other's cards (outputs.md)",
+    )
     p.set_defaults(func=_solve)
     p = sub.add_parser("draft", help="exact advice for the 2-player draft")
     p.add_argument("--variant", default="ambassador", help="ambassador or inquisitor")
     p.add_argument("--order", default="dealt-first", help="dealt-first (Complots) or pick-first (English)")
-    p.add_argument("--seat", choices=("first", "second"), default=None, help="one seat (default: both)")
+    p.add_argument("--seat", choices=("first", "second"), default="first", help="the seat advised (default: first)")
     p.add_argument("--dealt", metavar="CARD", help="the card dealt to the seat (dealt-first)")
     p.add_argument("--json", action="store_true", help="the advice as JSON (outputs.md)")
     p.add_argument("--recompute", action="store_true", help="solve the 500 games again and compare")
-    p.add_argument("--workers", type=int, default=2, help="processes for --recompute (default 2)")
+    cli.exact_option(p)
+    runner.add_options(p)
     p.set_defaults(func=_draft)
     p = cli.add_analyze(
         sub,
@@ -268,6 +290,9 @@ def build(sub: Any) -> None:
     )
     p.add_argument("--no-endgame", action="store_true", help="leave the endgame solver out")
     p.add_argument(
+        "--hidden", type=int, metavar="K", help="also the hidden-card value of each endgame decision (K turns)"
+    )
+    p.add_argument(
         "--budget", type=int, default=TABLE_BUDGET, help="endgame: generate at most this many positions on the spot"
     )
     p = sub.add_parser("puzzle", help="play a puzzle against the exact solver")
@@ -277,6 +302,9 @@ def build(sub: Any) -> None:
     p = cli.add_play(sub, COUP, _bots, range(2, 7), "honest,bluffer,counter (default: random)", "analyze")
     p.add_argument("--variant", default="ambassador")
     tables.add(sub)
+    from .. import tournament
+
+    tournament.add(sub, "coup")
     p = sub.add_parser("demo", help="play and print a random game")
     p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
     p.add_argument("--variant", default="ambassador")

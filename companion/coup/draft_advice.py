@@ -13,8 +13,6 @@ Fraction(0, 1)
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -25,7 +23,8 @@ from solver.coup.draft import Payoffs, dealt_first, games, opening, pick_first, 
 from solver.coup.tablebase import value_of
 from solver.equilibrium import Equilibrium
 
-from ..language import percent
+from ..figures import columns, probability, value
+from ..runner import Runner
 
 SEATS = ("first", "second")
 
@@ -45,22 +44,17 @@ def from_tables(variant: Variant) -> Payoffs:
 
 
 def recompute(
-    variant: Variant,
-    pairs: list[tuple[Character, Character]] | None = None,
-    workers: int = 2,
-    tick: Callable[[], None] = lambda: None,
+    variant: Variant, pairs: list[tuple[Character, Character]] | None = None, run: Runner | None = None
 ) -> tuple[Payoffs, int]:
-    """The payoff table (of ``pairs`` of picks, all 15 by default), solved on ``workers``
-    processes; and the total of states solved."""
+    """The payoff table (of ``pairs`` of picks, all 15 by default), one task per pair on the
+    job runner ``run`` (default: here); and the total of states solved."""
     jobs = [(variant, pair) for pair in (pairs if pairs is not None else pick_pairs(variant))]
     out: Payoffs = {}
     states = 0
-    with ExitStack() as stack:
-        pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers)) if workers > 1 else None
-        for table, size in (pool.map if pool is not None else map)(_solve_pair, jobs):
-            out.update(table)
-            states += size
-            tick()
+    runner = run if run is not None else Runner(workers=1, quiet=True)
+    for table, size in runner.map(_solve_pair, jobs, "solving the draft's games"):
+        out.update(table)
+        states += size
     return out, states
 
 
@@ -126,21 +120,25 @@ class Advice:
     def text(self, seats: tuple[int, ...] = (0, 1)) -> str:
         """For each seat and dealt card: every pick's value and the recommended pick(s)."""
         chars = self.variant.characters
-        lines = [f"2-player draft, {self.variant}, {self.order}: values are P(win) - P(loss), exact"]
+        lines = [
+            f"2-player draft, {self.variant}, {self.order}: each pick's value for the seat,",
+            "P(win) - P(loss) with best play (the open-hand game after the draft), averaged over",
+            "the opponent's cards, not yet known (--exact: the exact fractions)",
+        ]
         for seat in seats:
-            rows = []
+            rows = [["dealt", *(c.name_en for c in chars), "pick"]]
             for dealt in self.dealt_cards():
                 a = self.advice(seat, dealt)
-                mix = ", ".join(k if v == "1" else f"{k} {percent(Fraction(v))}" for k, v in a["recommended"].items())
                 label = dealt.name_en if dealt is not None else "(before the deal)"
-                rows.append([label, *(a["picks"][c.name_en] for c in chars), mix])
-            header = ["dealt", *(c.name_en for c in chars), "pick"]
-            widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-            lines += ["", f"{SEATS[seat]} player (game value {self.game_value(seat)}):"]
-            for r in [header, *rows]:
-                cells = [r[0].ljust(widths[0])] + [x.rjust(widths[i + 1]) for i, x in enumerate(r[1:-1])]
-                lines.append("  " + "  ".join(cells) + "  " + r[-1])
+                rows.append([label, *(value(Fraction(a["picks"][c.name_en])) for c in chars), _mix(a)])
+            lines += ["", f"{SEATS[seat]} player (the whole draft is worth {value(self.game_value(seat))}):"]
+            lines += columns(rows, "<" + ">" * len(chars), indent="  ")
         return "\n".join(lines)
+
+
+def _mix(advice: dict[str, Any]) -> str:
+    """The recommended pick, or the equilibrium's mix of picks with their probabilities."""
+    return ", ".join(k if v == "1" else f"{k} {probability(Fraction(v))}" for k, v in advice["recommended"].items())
 
 
 @cache
@@ -166,5 +164,9 @@ def pick_model(variant: Variant, order: Draft) -> Callable[[int, Character], dic
 def suggestion(variant: Variant, order: Draft, seat: int, dealt: Character | None) -> str:
     """One line for the table: the recommended pick and its value."""
     a = advice_for(variant, order).advice(seat, dealt)
-    mix = ", ".join(k if v == "1" else f"{k} {percent(Fraction(v))}" for k, v in a["recommended"].items())
-    return f"draft: pick {mix} (value {a['value']} with best play; coup draft for every pick)"
+    given = f"with a dealt {dealt.name_en}" if dealt is not None else "before the deal"
+    return (
+        f"draft: pick {_mix(a)}: {given}, the draft is worth {value(Fraction(a['value']))} to you (P(win) - P(loss) "
+        "with best play, averaged over the opponent's cards, not yet known, their pick as the draft's equilibrium; "
+        "coup draft for every pick)"
+    )

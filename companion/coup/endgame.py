@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -22,22 +22,26 @@ from solver.coup.cards import sort_cards
 from solver.coup.counting import ASIDE, COURT
 from solver.coup.hidden import Answer, answer, open_values
 from solver.coup.limits import TABLE_BUDGET
+from solver.coup.messages import decision
 from solver.coup.puzzle import Hypothesis
 from solver.errors import TooLarge, Unsupported
 
-from ..language import percent
+from ..figures import columns, probability, value
+from .language import PRIVATE, Verb, parse_line
 from .tracker import Table
 
+LINE_SHOWN = 12
+"""A principal line is shown this long in words (``--json`` has it whole)."""
 MAX_HYPOTHESES = 400
 """More hypotheses than this are refused (each is a probe of the endgame tables)."""
 
 
-def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:
+def hypotheses(table: Table, mid_turn: bool = False, most: int | None = MAX_HYPOTHESES) -> list[Hypothesis]:
     """The open-hand positions the table may be in, with their exact probabilities.
 
     Before the first action (the set-up complete) the opening position is solved. Raises
     :class:`~solver.errors.GameError` unless two players are left and a turn is starting (or, with
-    ``mid_turn``, a player is to decide), and TooLarge beyond MAX_HYPOTHESES.
+    ``mid_turn``, a player is to decide), and TooLarge beyond ``most`` hypotheses (None: no limit).
     """
     if not table.started:
         table = table.start()  # raises while the set-up owes something
@@ -56,26 +60,37 @@ def hypotheses(table: Table, mid_turn: bool = False) -> list[Hypothesis]:
     if not mid_turn and state.turn.phase is not Phase.ACTION:
         raise GameError("solve at the start of a turn (finish the current one first)")
     found = open_hypotheses(table, state)
-    if len(found) > MAX_HYPOTHESES:
-        raise TooLarge(f"{len(found)} possible hands and courts; the solver takes at most {MAX_HYPOTHESES}")
+    if most is not None and len(found) > most:
+        raise TooLarge(f"{len(found)} possible hands and courts; the solver takes at most {most}")
     return found
 
 
 @dataclass(frozen=True)
 class Decision:
-    """`solve` in the middle of a turn: the value for the player to decide, each option's."""
+    """`solve` in the middle of a turn: what the player deciding decides, and each option's
+    value for that player, weighted over the hypotheses (best first)."""
 
     player: str
     value: Fraction
     options: list[tuple[str, Fraction]]  # best first
     hypotheses: int
     seconds: float
+    decides: str = "decide"  # what is decided, in words ("challenge Alice's tax or pass")
 
-    def text(self) -> str:
-        best, value = self.options[0]
-        rows = [f"{self.player} to decide: value {self.value}; best: {best} (value {value})"]
-        rows += [f"  {move}: {v}" for move, v in self.options[1:]]
-        rows.append(f"solved exactly in {self.seconds:.2f} s over {self.hypotheses} hypotheses")
+    def text(self, seat: str | None = None) -> str:
+        """The options for a person, each valued for ``seat`` (one of the two players; None: a
+        spectator's table, for the player deciding)."""
+        viewer = seat if seat is not None else self.player
+        sign = 1 if viewer == self.player else -1
+        whose = "your" if seat == self.player else f"{self.player}'s"
+        head = f"your move ({self.player}): " if seat == self.player else f"{self.player} to "
+        whom = "you" if seat == self.player else _who(viewer, seat)
+        rows = [f"{head}{self.decides}; values for {whom} (P(win) - P(loss) with best play after the choice):"]
+        table = [[move, value(sign * v)] for move, v in self.options]
+        table[0].append(f"({whose} best)")
+        rows += columns(table, "<>", indent="  ")
+        over = f"averaged over {_ways(self.hypotheses, seat)}; " if self.hypotheses > 1 else ""
+        rows.append(f"{over}solved exactly in {self.seconds:.2f} s")
         return "\n".join(rows)
 
 
@@ -88,10 +103,13 @@ def solve_decision(table: Table, budget: int = TABLE_BUDGET) -> Decision:
     view = found[0].state
     seat = view.current_player()
     moves = common_moves(found)
+    if not moves:  # which card to show or lose: the choice depends on cards the seat cannot see
+        raise GameError(f"{view.names[seat]} chooses among cards you cannot see: solve once the choice is made")
     worth = weigh(found, moves, seat, budget)
     order = sorted(range(len(moves)), key=lambda j: (-worth[j], j))
     options = [(moves[j].text(view.names), worth[j]) for j in order]
-    return Decision(view.names[seat], options[0][1], options, len(found), time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    return Decision(view.names[seat], options[0][1], options, len(found), seconds, decision(view))
 
 
 def common_moves(found: list[Hypothesis]) -> list[Move]:
@@ -150,7 +168,32 @@ def solve_table(
     to move, weighted over the hypotheses (``found``, if the caller has them; ``tick()``
     after each). Raises GameError / TooLarge with the reason."""
     found = hypotheses(table) if found is None else found
-    return answer(found, budget=budget, tick=tick)
+    result = answer(found, budget=budget, tick=tick)
+    return replace(result, line=seat_line(table, result.line))
+
+
+def seat_line(table: Table, line: Sequence[str]) -> list[str]:
+    """A principal line (open-hand, in the table's words) as the seat types it at its table:
+    every move the table then accepts as printed, another player's draws and keeps left out
+    (the table plays them unseen), a card shown to someone else written bare (``Bob show``);
+    it stops at the first move the seat's table cannot follow."""
+    me = table.names[table.me] if table.me is not None else None
+    out: list[str] = []
+    for text in line:
+        parsed = parse_line(text, table.names)
+        if parsed is None or (parsed.verb in PRIVATE and parsed.player != me):
+            continue
+        tries = [text, f"{parsed.player} show"] if parsed.verb is Verb.SHOW and parsed.cards else [text]
+        for typed in tries:
+            try:
+                table = table.apply_text(typed)
+            except GameError:
+                continue
+            out.append(typed)
+            break
+        else:
+            break
+    return out
 
 
 def solve_json(result: Answer, explain: bool = False) -> dict[str, Any]:
@@ -190,17 +233,76 @@ def _how(result: Answer) -> str:
     return f"exact, from the endgame tables, in {result.seconds:.2f} s{over}"
 
 
-def solve_text(result: Answer, explain: bool = False) -> str:
-    """The answer for a person."""
-    data = solve_json(result, explain)
-    rows = [
-        f"{result.to_move} to move: value {data['value']} "
-        f"(wins {percent(result.win)}, loses {percent(result.loss)}, draws {percent(result.draw)})",
-        f"best move: {data['best']}" + (f" (value {data['best_value']})" if result.hypotheses > 1 else ""),
-        ("line (the most likely hypothesis): " if result.hypotheses > 1 else "line: ") + ", ".join(data["line"]),
-        _how(result),
-    ]
+def solve_text(result: Answer, explain: bool = False, seat: str | None = None, note: str = "") -> str:
+    """The answer for a person, from ``seat``'s side (one of the two players: "you"; None: a
+    spectator's table or a puzzle, for the player to move, named), each figure said in words;
+    ``note`` added after the figures.
+
+    >>> from solver.coup.puzzle import Puzzle
+    >>> p = Puzzle.from_mapping({"to_move": "Alice", "players": {
+    ...     "Alice": {"coins": 7, "hand": ["duke"]}, "Bob": {"coins": 1, "hand": ["contessa"]}}})
+    >>> print(solve_text(answer(p.hypotheses()), seat="Bob").splitlines()[0])
+    Alice to move: you (Bob) lose 100% with best play on both sides (value -1)
+    """
+    mover = result.to_move
+    viewer = seat if seat is not None else mover
+    sign = 1 if viewer == mover else -1
+    win, loss = (result.win, result.loss) if sign == 1 else (result.loss, result.win)
+    head = f"your move ({mover}): you" if seat == mover else f"{mover} to move: " + _who(viewer, seat)
+    chances = _chances(win, loss, result.draw, seat)
+    rows = [f"{head} {chances} with best play on both sides (value {value(sign * result.value)})"]
+    if result.hypotheses > 1:
+        rows.append(f"  {_average(result.hypotheses, seat)}")
+    best = result.best.text(result.solved[0].hypothesis.state.names)
+    if result.hypotheses == 1:
+        rows.append(f"best move: {best}")
+    else:
+        whose = "your" if seat == mover else f"{mover}'s"
+        worth = value(sign * result.best_value)
+        rows.append(f"{whose} best single move against all {result.hypotheses} at once: {best}, value {worth} for "
+                    f"{_whom(viewer, seat)}")  # fmt: skip
+        if result.best_value != result.value:
+            rows.append("  (chosen without knowing which is true, a move is worth less to its player than the average)")
+    if note:
+        rows.append(note)
+    rows.append(("line, in the likeliest of them: " if result.hypotheses > 1 else "line: ") + _line(result.line))
+    rows.append(_how(result))
     if explain:
-        for h in data["explain"]:
-            rows.append(f"  p = {h['probability']:<8} value {h['value']:<8} {h['position']}")
+        table = [
+            [probability(s.hypothesis.probability), value(sign * s.value), s.hypothesis.state.text()]
+            for s in result.solved
+        ]
+        rows.append(f"the hypotheses (probability, value for {_whom(viewer, seat)}, position):")
+        rows += columns(table, "<>", indent="  ")
     return "\n".join(rows)
+
+
+def _line(moves: list[str]) -> str:
+    """The first :data:`LINE_SHOWN` moves of a principal line, and how many more there are."""
+    more = f", ... ({len(moves) - LINE_SHOWN} more)" if len(moves) > LINE_SHOWN else ""
+    return ", ".join(moves[:LINE_SHOWN]) + more
+
+
+def _chances(win: Fraction, loss: Fraction, draw: Fraction, seat: str | None) -> str:
+    """``'win 76%, lose 24%'`` (``wins``, ``loses`` for a named player), draws only if any."""
+    s = "" if seat is not None else "s"
+    parts = [f"win{s} {probability(win)}" if win else "", f"lose{s} {probability(loss)}" if loss else ""]
+    parts.append(f"draw{s} {probability(draw)}" if draw else "")
+    return ", ".join(p for p in parts if p) or f"draw{s} 100%"
+
+
+def _who(viewer: str, seat: str | None) -> str:
+    return f"you ({viewer})" if seat is not None else viewer
+
+
+def _whom(viewer: str, seat: str | None) -> str:
+    return "you" if seat is not None else viewer
+
+
+def _ways(hypotheses: int, seat: str | None) -> str:
+    unseen = "the cards you cannot see" if seat is not None else "the unseen cards"
+    return f"the {hypotheses} ways {unseen} may lie"
+
+
+def _average(hypotheses: int, seat: str | None) -> str:
+    return f"(the average over {_ways(hypotheses, seat)}, each played with every card known)"

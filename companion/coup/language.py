@@ -19,7 +19,7 @@ Line(Verb.EXCHANGE, player='Carol')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from solver.coup import RULES, Character, Draft, IllegalMove, Kind, Move, ParseError, State, Variant
@@ -174,7 +174,7 @@ class Line:
         if self.verb in (Verb.HAND, Verb.DEALT, Verb.PICK, Verb.DRAW, Verb.KEEP, Verb.SAW):
             return f"{verb} {cards}"
         if self.verb is Verb.PASS:
-            return "pass"
+            return "pass" if self.player is None else f"{self.player} pass"
         words = [str(self.player), verb]
         if self.target is not None:
             words.append(self.target)
@@ -283,9 +283,14 @@ def _player_verb(verb_word: str, rest: Sequence[str], player: str) -> tuple[Verb
 
 
 def _parse_player_line(player: str, verb_word: str, rest: Sequence[str], names: tuple[str, ...]) -> Line:
+    private = [w for w in VERBS.words(verb_word) if w.meaning in PRIVATE]
+    if private:  # the tracked seat's own draw, keep or saw, with its name (as a move is printed)
+        return replace(_parse_keyword_line(private[0].meaning, private[0].french, rest, names), player=player)
     verb, french = _player_verb(verb_word, rest, player)
-    if verb is Verb.PASS:
-        raise ParseError("write 'pass' alone: it closes the open window for everybody")
+    if verb is Verb.PASS:  # this player lets the open window go (bare `pass`: everybody still to speak)
+        if rest:
+            raise ParseError(f"pass takes nothing after it, e.g. '{player} pass'")
+        return Line(Verb.PASS, player=player, french=french)
     if verb in TARGETED:
         if len(rest) != 1:
             raise ParseError(f"{verb.value} needs one target, e.g. '{player} {verb.value} <player>'")
@@ -329,22 +334,50 @@ def french(line: str) -> str:
     return in_french(line, (VERBS, CARD_WORDS))
 
 
-def typed_move(text: str, state: State, seat: int, other: str = "it is not your move") -> Move:
-    """The engine move of ``seat`` that a typed line names at ``state`` (a bare ``pass`` is
-    the seat's; ``keep``/``draw`` lines may leave the name out). Raises ParseError or
-    IllegalMove (``other`` when the line names another player's move)."""
+def resolve_move(text: str, state: State) -> Move:
+    """The move (a decision or a chance outcome) that ``text`` names at ``state``: the one place
+    where typed text is resolved against the legal moves (python-chess's ``parse_san``). A move
+    is accepted as the house prints it (:meth:`~solver.coup.Move.text`, any case and spacing)
+    and in the table language (a bare ``pass`` is the decider's; ``keep``/``draw`` lines may
+    leave the name out). Raises ParseError or IllegalMove.
+
+    >>> from solver.coup import Draft, Variant, new_game
+    >>> s = new_game(("Alice", "Bob"), Variant.AMBASSADOR, Draft.NONE)
+    >>> while s.is_chance_node():
+    ...     s = s.apply(s.chance_outcomes()[0][0])
+    >>> resolve_move("alice  TAX", s), resolve_move("Alice duke", s)
+    (Move(Kind.TAX, 0), Move(Kind.TAX, 0))
+    """
+    moves = [m for m, _ in state.chance_outcomes()] if state.is_chance_node() else list(state.legal_moves())
+    folded = " ".join(fold(text.split("#", 1)[0]).split())
+    for move in moves:
+        if fold(move.text(state.names)) == folded:
+            return move
     line = parse_line(text, state.names)
     if line is None:
         raise IllegalMove("nothing to play", input=text)
     said_line = line.canonical()
-    name = state.names[seat]
-    for move in state.legal_moves():
+    for move in moves:
         said = move.text(state.names)
+        name = state.names[move.player] if 0 <= move.player < len(state.names) else ""
         if said_line in (said, said.removeprefix(f"{name} ")) or (said_line == "pass" and move.kind is Kind.PASS):
-            if move.player != seat:
-                raise IllegalMove(f"{said_line!r}: {other}", input=text)
             return move
-    options = ", ".join(m.text(state.names) for m in state.legal_moves() if m.player == seat)
-    raise IllegalMove(
-        f"{said_line!r} cannot be played now; you may: {options or 'nothing (not your move)'}", input=text
-    )
+    options = ", ".join(m.text(state.names) for m in moves)
+    raise IllegalMove(f"{said_line!r} cannot be played now; the moves now: {options or 'none'}", input=text)
+
+
+def typed_move(text: str, state: State, seat: int, other: str = "it is not your move") -> Move:
+    """The engine move of ``seat`` that a typed line names at ``state`` (:func:`resolve_move`).
+    Raises ParseError or IllegalMove (``other`` when the line names another player's move)."""
+    try:
+        move = resolve_move(text, state)
+    except IllegalMove:
+        options = ", ".join(m.text(state.names) for m in state.legal_moves() if m.player == seat)
+        said = parse_line(text, state.names)
+        shown = said.canonical() if said is not None else text.strip()
+        raise IllegalMove(
+            f"{shown!r} cannot be played now; you may: {options or 'nothing (not your move)'}", input=text
+        ) from None
+    if move.player != seat or state.is_chance_node():
+        raise IllegalMove(f"{move.text(state.names)!r}: {other}", input=text)
+    return move

@@ -9,24 +9,27 @@ position's value: a move that lost value is named with the move that kept it.
 ...     "Alice": {"coins": 7, "hand": ["duke"], "face_up": ["captain"]},
 ...     "Bob": {"coins": 1, "hand": ["contessa"], "face_up": ["assassin"]}}}), seed=1)
 >>> [text for _, text in s.handle("Alice coup Bob")]
-['You: Alice coup Bob', '  Bob lose contessa', 'You win: you kept the value of the position (1).']
+['You: Alice coup Bob', '  Bob lose contessa', 'You win: you kept the value of the position (+1).']
 """
 
 from __future__ import annotations
 
 import random
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
-from solver.coup import GameError, Kind, Move, State
+from solver.coup import Kind, Move, State
 from solver.coup.hidden import open_values
+from solver.coup.messages import decision
 from solver.coup.puzzle import Puzzle
+from solver.errors import FileError
 
-from ..session import Message, SoloGame
+from .. import files
+from ..figures import value
+from ..session import Command, Message, SoloGame
 from .language import typed_move
 
 BUDGET = 3_000_000
@@ -41,11 +44,11 @@ def bundled() -> list[Path]:
 
 def load(path: Path) -> tuple[Puzzle, str, int]:
     """The puzzle at ``path``, its story (the first comment line) and its difficulty."""
-    text = path.read_text(encoding="utf-8")
+    text = files.read_text(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise GameError(f"{path}: not a puzzle file: {error}") from error
+        raise FileError(str(path), f"not a puzzle file: {error}") from None
     story = text.splitlines()[0].lstrip("# ").strip() if text.startswith("#") else ""
     return Puzzle.from_mapping(data), story, int(data.get("difficulty", 0))
 
@@ -72,8 +75,9 @@ class PuzzleSession(SoloGame[Move]):
     state: State = field(init=False)
     me: int = field(init=False)
     judged: list[Judged] = field(default_factory=list)
-    undo_stack: list[tuple[State, int, random.Random]] = field(default_factory=list)
+    undo_stack: list[tuple[State, int, int, random.Random]] = field(default_factory=list)
     finished: bool = False
+    lines: list[str] = field(default_factory=list)  # the moves so far, in the table's words
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -82,6 +86,8 @@ class PuzzleSession(SoloGame[Move]):
         self.state = self.rng.choices(hypotheses, weights)[0].state
         self.me = self.puzzle.to_move
         self.value = self._values([self.state])[0]
+        names = self.state.names
+        self.hello = f"Type your moves as at the table ('{names[self.me]} tax'); the solver plays {names[1 - self.me]}."
 
     # -- values ----------------------------------------------------------------------------
 
@@ -104,31 +110,40 @@ class PuzzleSession(SoloGame[Move]):
         names = self.state.names
         rows: list[Message] = [("info", self.story)] if self.story else []
         rows.append(("", describe(self.state, self.me)))
-        rows.append(("info", f"Type your moves as at the table ('{names[self.me]} tax'); 'hint', 'undo', 'quit'."))
+        rows.append(("info", f"Type your moves as at the table ('{names[self.me]} tax'); 'hint', 'undo', 'help'."))
         return [*rows, *self._prompt()]
 
     def _prompt(self) -> list[Message]:
         if self.finished:
             return []
-        return [("info", f"Your move ({self.state.names[self.me]}).")]
+        return [("info", your_move(self.state, self.me))]
 
     # -- input -------------------------------------------------------------------------------
 
-    def commands(self) -> dict[str, Callable[[], list[Message]]]:
-        return {"hint": self._hint, "undo": self._undo}
+    def own_commands(self) -> list[Command[PuzzleSession]]:
+        return [
+            Command("hint", "hint", "the best move now and its value", lambda game, args: game._hint()),
+            Command("undo", "undo", "take back your last move (and the replies)", lambda game, args: game._undo()),
+            Command("table", "table", "the position now, in words", lambda game, args: game._table()),
+            Command("odds", "odds", "the other cards (open hands: all known)", lambda game, args: game._odds()),
+        ]
+
+    def history_lines(self) -> list[str]:
+        return list(self.lines)
 
     def seat_move(self, text: str) -> Move:
         other = f"the solver plays {self.state.names[1 - self.me]}"
         return typed_move(text, self.state, self.me, other)
 
     def play(self, typed: str, move: Move) -> list[Message]:
-        self.undo_stack.append((self.state, len(self.judged), random.Random()))
-        self.undo_stack[-1][2].setstate(self.rng.getstate())
+        self.undo_stack.append((self.state, len(self.judged), len(self.lines), random.Random()))
+        self.undo_stack[-1][3].setstate(self.rng.getstate())
         best, before = self._best(self.state)
         after = self._values([self.state.apply(move)])[0]
         names = self.state.names
         self.judged.append(Judged(len(self.judged) + 1, move.text(names), before, after, best.text(names)))
         self.state = self.state.apply(move)
+        self.lines.append(move.text(names))
         out: list[Message] = [("", f"You: {move.text(names)}")]
         out += self._until_my_turn()
         return out
@@ -152,6 +167,7 @@ class PuzzleSession(SoloGame[Move]):
                 if move.kind is not Kind.PASS:
                     out.append(("", f"  {move.text(names)}"))
             self.state = self.state.apply(move)
+            self.lines.append(move.text(names))
         self.finished = True
         return [*out, *self._verdict()]
 
@@ -161,13 +177,15 @@ class PuzzleSession(SoloGame[Move]):
         lost = [j for j in self.judged if j.after < j.before]
         result = "You win" if winner == self.me else f"{names[winner]} wins"
         if not lost:
-            return [("over", f"{result}: you kept the value of the position ({self.value}).")]
-        rows: list[Message] = [("over", f"{result}. The position was worth {self.value} with best play.")]
+            return [("over", f"{result}: you kept the value of the position ({value(self.value)}).")]
+        worth = value(self.value)
+        rows: list[Message] = [("over", f"{result}. The position was worth {worth} to you with best play.")]
         for j in lost:
             rows.append(
                 (
                     "flag",
-                    f"move {j.number}: `{j.typed}` lost value ({j.before} -> {j.after}); `{j.best}` kept {j.before}",
+                    f"move {j.number}: `{j.typed}` lost value ({value(j.before)} -> {value(j.after)}); "
+                    f"`{j.best}` kept {value(j.before)}",
                 )
             )
         return rows
@@ -181,18 +199,41 @@ class PuzzleSession(SoloGame[Move]):
     def _hint(self) -> list[Message]:
         if self.finished or self.state.current_player() != self.me:
             return [("error", "no move to hint at now")]
-        best, value = self._best(self.state)
-        return [("info", f"hint: {best.text(self.state.names)} (value {value})")]
+        best, worth = self._best(self.state)
+        return [("info", f"hint: {best.text(self.state.names)} (value {value(worth)})")]
 
     def _undo(self) -> list[Message]:
         if not self.undo_stack:
             return [("error", "nothing to undo")]
-        self.state, count, rng = self.undo_stack.pop()
+        self.state, count, said, rng = self.undo_stack.pop()
         self.rng = rng
+        del self.lines[said:]
         taken = self.judged[count:]
         del self.judged[count:]
         self.finished = False
         return [("info", f"undone: {taken[0].typed}" if taken else "undone"), *self._prompt()]
+
+    def _table(self) -> list[Message]:
+        s = self.state
+        turn = "the game is over" if s.is_terminal() else f"{s.names[s.current_player()]} to move"
+        return [("", describe(s, self.me)), ("", f"{turn}; moves so far: {len(self.lines)}")]
+
+    def _odds(self) -> list[Message]:
+        other, names = 1 - self.me, self.state.names
+        held = _and([c.article for c in self.state.hidden[other]])
+        court = _and([c.article for c in self.state.court])
+        return [("", f"Open hands: {names[other]} holds {held} (certain); the court holds {court}.")]
+
+
+def your_move(state: State, me: int) -> str:
+    """What the player (``me``) is to decide, in words.
+
+    >>> s = State.from_text("ambassador Alice:1:D:C Bob:5:B:K court=DDA aside=AACCKKBB phase=challenge actor=Bob "
+    ...                     "decider=Alice action=tax")
+    >>> your_move(s, 0)
+    "Your move (Alice): challenge Bob's tax or pass."
+    """
+    return f"Your move ({state.names[me]}): {decision(state)}."
 
 
 def describe(state: State, me: int) -> str:

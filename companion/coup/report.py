@@ -14,7 +14,7 @@ from typing import Any
 from solver.counting import at_least_one_why
 from solver.coup import Character, GameError
 
-from ..language import percent
+from ..figures import counted, is_exact, percent, probability
 from .tracker import Table
 
 
@@ -89,10 +89,12 @@ def table_text(table: Table) -> str:
     unseen = ", ".join(f"{n} {c}" for c, n in data["unseen"].items())
     lines.append(f"unseen: {unseen}")
     characters = list(data["unseen"])
+    shown = probability if is_exact() else percent  # a compact row: the fractions only when asked
     for player in data["players"]:
         status = "" if player["alive"] else "  (out)"
         up = f"  face up: {' '.join(player['face_up'])}" if player["face_up"] else ""
-        head = f"{player['name']:<10} {player['coins']:>2} coins  {player['hidden']} hidden{up}{status}"
+        coins = f"{player['coins']:>2} {'coin' if player['coins'] == 1 else 'coins':<5}"
+        head = f"{player['name']:<10} {coins}  {player['hidden']} hidden{up}{status}"
         lines.append(head)
         history = table.ledger.history(player["name"])
         if history:
@@ -100,9 +102,7 @@ def table_text(table: Table) -> str:
         if "cards" in player:
             lines.append(f"{'':<10} your cards: {' '.join(player['cards']) or '-'}")
         elif "holds" in player:
-            odds = "  ".join(
-                f"{c} {round(100 * Fraction(player['holds'][c]))}%" for c in characters if c in player["holds"]
-            )
+            odds = "  ".join(f"{c} {shown(Fraction(player['holds'][c]))}" for c in characters if c in player["holds"])
             lines.append(f"{'':<10} holds: {odds}")
     if table.notes:
         lines.append("you know: " + "; ".join(table.notes[-4:]))
@@ -123,7 +123,7 @@ def odds_text(table: Table, seat: int, why: bool = False) -> str:
         raise GameError(f"no odds yet: the table waits for {table.waiting}")
     holds = ready.holds(seat)
     rows = [f"{table.names[seat]} holds at least one:"]
-    rows.extend(f"  {c.name_en:<11} {percent(p)}" for c, p in holds.items())
+    rows.extend(f"  {c.name_en:<11} {probability(p)}" for c, p in holds.items())
     if why:
         rows.extend(_why(ready, seat, holds))
     return "\n".join(rows)
@@ -134,14 +134,14 @@ def _why(table: Table, seat: int, holds: dict[Character, Fraction]) -> list[str]
     assert beliefs is not None
     if not beliefs.exchangeable():
         return [
-            "  (no closed form: what was seen singles cards out; "
-            f"counted exactly over {len(beliefs)} {beliefs.representation})"
+            f"  (no closed form: what was seen singles cards out; counted exactly over "
+            f"{counted(len(beliefs), beliefs.representation.removesuffix('s'))})"
         ]
     total, hand = sum(beliefs.unseen), beliefs.size(seat)
     rows = []
     for c, p in holds.items():
         text, value = at_least_one_why(total, beliefs.unseen[beliefs.characters.index(c)], hand)
         if value != p:  # never shown unless it is the exact count's figure
-            return [f"  (no closed form: the count is {p}, not a binomial ratio)"]
+            return [f"  (no closed form: the count is {probability(p)}, not a binomial ratio)"]
         rows.append(f"  {c.name_en:<11} {text}")
     return rows

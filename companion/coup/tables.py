@@ -1,6 +1,8 @@
 """``coup tablebase info|build|verify``: what endgame tables are installed and cached, generating
 them, and re-certifying them from scratch against the stored files.
 
+``build`` runs on the job runner (:mod:`companion.coup.table_build`), imported when it runs.
+
 >>> from solver.coup.tablebase import families_for
 >>> rows = info_rows(shipped_only=True)
 >>> rows[0].startswith("installed"), len(families_for(Variant.AMBASSADOR, 2)) > 100
@@ -14,12 +16,16 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solver.coup import GameError, Variant
-from solver.coup.tablebase import Family, Library, build, default_library, families_for, info, verify
-from solver.coup.tablebase.store import cache_dir, installed_dir
 
+from .. import runner
 from ..progress import progress
+from ..runner import Runner
+
+if TYPE_CHECKING:  # the tables are imported when the command runs, not to build the parser
+    from solver.coup.tablebase import Family, Library
 
 PLAYERS = range(2, 9)
 
@@ -27,6 +33,8 @@ PLAYERS = range(2, 9)
 def wanted(args: argparse.Namespace) -> list[Family]:
     """The families the command line names: a variant (default both), a player count (default
     2: every 2-player set-up), or ``--all`` (every player count, both variants)."""
+    from solver.coup.tablebase import families_for
+
     variants = [Variant.parse(args.variant)] if args.variant else list(Variant)
     counts = list(PLAYERS) if args.all else [args.players]
     out: list[Family] = []
@@ -38,6 +46,8 @@ def wanted(args: argparse.Namespace) -> list[Family]:
 
 def info_rows(library: Library | None = None, shipped_only: bool = False) -> list[str]:
     """One line per place tables are kept: families, positions, bytes."""
+    from solver.coup.tablebase import cache_dir, default_library, info, installed_dir
+
     lib = library or default_library()
     places = {installed_dir(): "installed", cache_dir(): "cached"}
     rows = []
@@ -66,10 +76,16 @@ def _info(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from .table_build import build_job
+
     families = wanted(args)
     started = time.perf_counter()
-    with progress("generating endgame tables", total=len(families)) as tick:
-        built = build(families, Path(args.into) if args.into else None, tick=tick, workers=args.workers)
+    try:
+        with Runner.from_args(args) as run:
+            built = build_job(families, run, Path(args.into) if args.into else None)
+    except KeyboardInterrupt:
+        print("coup tablebase: cancelled (the tables already checked are kept)", file=sys.stderr)
+        return 130
     seconds = time.perf_counter() - started
     size = sum(b.bytes for b in built)
     there = len(families) - len(built)
@@ -78,6 +94,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from solver.coup.tablebase import default_library, verify
+
     families = wanted(args)
     with progress("re-certifying endgame tables", total=len(families)) as tick:
         results = verify(families, default_library(), tick=tick)
@@ -98,6 +116,6 @@ def add(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--variant", help="ambassador or inquisitor (default: both)")
     p.add_argument("--players", type=int, default=2, choices=PLAYERS, metavar="N", help="endgames of N players")
     p.add_argument("--all", action="store_true", help="every player count, both variants")
-    p.add_argument("--workers", type=int, default=2, help="build: processes (default 2)")
     p.add_argument("--into", metavar="DIR", help="build: where to write (default: the user's cache)")
+    runner.add_options(p)
     p.set_defaults(func=run)

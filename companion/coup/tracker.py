@@ -52,13 +52,14 @@ from solver.coup.public import (
 )
 from solver.coup.state import WINDOWS
 
+from ..figures import counted
 from ..session import Event, Lines, Over, Said, Waiting
 from .advice import THRESHOLD, UNASSUMED, cannot_hold, challenge_note, draft_advice, judge, rejudge, rejudge_challenge
 from .advice import Challenged as ChallengedEvent
 from .advice import Flagged as FlaggedEvent
 from .game_setup import DraftModel, Setup
 from .knowledge import Knowledge
-from .language import ACTIONS, SETUP, Line, Verb, move_of, parse_line
+from .language import ACTIONS, PRIVATE, SETUP, Line, Verb, move_of, parse_line
 from .ledger import ChallengeNote, Claim, Ledger
 
 UNKNOWN = Character.UNKNOWN
@@ -168,13 +169,13 @@ class Table(Lines[Line]):
         if self.state is None:
             return self.setup.missing()
         if self.owed_redraw and not self.over:
-            return f"{self.names[self.me or 0]} draws a replacement (draw CARD)"
+            return f"{self.names[self.me or 0]} to draw a replacement (draw CARD)"
         s = self.state
         t = s.turn
         if t.phase in WINDOWS or t.phase is Phase.ACTION or t.phase is Phase.OVER:
             return None
         if t.phase is Phase.EXAMINE_SHOW and self.me not in (t.decider, t.actor):
-            return f"{self.names[t.actor]} swaps or returns"
+            return f"{self.names[t.actor]} to swap or return"
         if t.phase is Phase.EXAMINE_SHOW and t.actor == self.me:
             return f"the card {self.names[t.decider]} shows you (saw CARD)"
         return waiting_for(s)
@@ -231,23 +232,24 @@ class Table(Lines[Line]):
     def notes(self) -> tuple[str, ...]:
         return self.knowledge.notes if self.knowledge is not None else ()
 
-    def record_lines(self, defaults: bool = False) -> list[str]:
-        """The canonical record: the set-up in its canonical order (``defaults``: with the
-        ``variant`` and ``draft`` lines not typed), then every play line."""
-        setup = [line.canonical() for line in self.setup.lines(defaults)]
+    def record_lines(self) -> list[str]:
+        """The canonical record: the set-up in its canonical order (``variant`` and, for two
+        players, ``draft`` written even when not typed), then every play line. The journal is
+        this from the first line, so its line numbers are the canonical form's."""
+        setup = [line.canonical() for line in self.setup.lines(defaults=True)]
         played = self.lines[self.played_from :] if self.started else ()
         return setup + [line.canonical() for _, line in played]
 
     def record(self) -> str:
         """The canonical form of the record (``coup replay --canonical``), with a final newline."""
-        return "".join(line + "\n" for line in self.record_lines(defaults=True))
+        return "".join(line + "\n" for line in self.record_lines())
 
     def last_line(self) -> str | None:
         return self.lines[-1][1].canonical() if self.lines else None
 
     def status(self) -> str:
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
-        return f"{len(self.lines)} lines so far{waiting}"
+        return f"{counted(len(self.lines), 'line')} so far{waiting}"
 
     # -- applying a line ---------------------------------------------------------------------
 
@@ -264,7 +266,7 @@ class Table(Lines[Line]):
         If the line contradicts the behavioural assumption about earlier failed proofs (but
         not the cards), the assumptions that cause it are dropped and the table rebuilt.
         """
-        table = replace(self, said=())._apply(line, number)
+        table = replace(self, said=())._apply(self._unnamed(line), number)
         events = list(table.said)
         if table.knowledge is not None and table.knowledge.contradicted:
             table = self._without_contradiction(line, number, table)
@@ -278,6 +280,19 @@ class Table(Lines[Line]):
         elif table.started and table.waiting is not None:
             events.append(Waiting(table.waiting))
         return replace(table, said=()), tuple(events)
+
+    def _unnamed(self, line: Line) -> Line:
+        """A private line of the tracked seat written with its name (``Alice draw duke``, as a
+        move is printed) is the seat's line; another player's is refused: its table does not
+        see it."""
+        if line.verb not in PRIVATE or line.player is None:
+            return line
+        if self.me is None or line.player != self.names[self.me]:
+            seat = f"{self.names[self.me]}'s seat" if self.me is not None else "a spectator's record"
+            raise IllegalMove(
+                f"{line.player}'s {line.verb.value} is not seen from {seat}: leave it out", input=line.canonical()
+            )
+        return replace(line, player=None)
 
     def _apply(self, line: Line, number: int) -> Table:
         if self.over:
@@ -356,9 +371,10 @@ class Table(Lines[Line]):
     def _play(self, line: Line, number: int) -> Table:
         if line.verb is Verb.COINS:
             return self._coins(line)
+        self._living(line)
         if self.owed_redraw and not self._may_come_before_redraw(line):
             raise IllegalMove(f"the table waits for {self.waiting}")
-        if line.verb is Verb.PASS:
+        if line.verb is Verb.PASS and line.player is None:
             return self._pass(number)
         errors: list[GameError] = []
         table = self
@@ -371,8 +387,19 @@ class Table(Lines[Line]):
             if table.state.turn.phase not in WINDOWS:
                 break
             table = table.close_window(number)
-        first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK) and self.open_window is not None
+        first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK, Verb.PASS) and self.open_window is not None
         raise errors[0] if first_is_better else errors[-1]
+
+    def _living(self, line: Line) -> None:
+        """Raises IllegalMove if the line's player or target is out of the game."""
+        s = self.state
+        assert s is not None
+        if line.player is not None and not s.alive(self.seat(line.player)):
+            raise IllegalMove(f"{line.player} is out of the game", input=line.canonical())
+        if line.target is not None and not s.alive(self.seat(line.target)):
+            raise IllegalMove(
+                f"{line.target} is out of the game: {line.player} cannot target them", input=line.canonical()
+            )
 
     def _may_come_before_redraw(self, line: Line) -> bool:
         s = self.state
@@ -450,6 +477,13 @@ class Table(Lines[Line]):
             s = s.apply(Move(Kind.PASS, s.turn.decider))
         return replace(self, state=s)
 
+    def _named_pass(self, line: Line, number: int) -> Table:
+        """``Bob pass``: Bob lets the open window go (those offered it before him too); it stays
+        open for those after him."""
+        table = self._offered(line, tuple(WINDOWS), "pass")
+        assert table.state is not None
+        return table._step(Move(Kind.PASS, table.state.turn.decider), number)
+
     def _challenge(self, line: Line, number: int) -> Table:
         table = self._offered(line, (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE), "challenge")
         s = table.state
@@ -472,6 +506,8 @@ class Table(Lines[Line]):
             if seat == self.me:
                 if not line.cards:
                     raise IllegalMove(f"which card do you show? ({line.player} show CARD)")
+                return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
+            if line.cards and s.turn.actor == self.me:  # the card shown to the seat: its `saw` line
                 return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
             if line.cards:
                 raise IllegalMove(
@@ -537,7 +573,7 @@ class Table(Lines[Line]):
             return self
         claim = judge(self, move.player, character, number, move.kind is Kind.BLOCK)
         table = replace(self, ledger=self.ledger.claimed(claim))
-        return table._said(FlaggedEvent(claim)) if claim.flagged and claim.level is not None else table
+        return table._said(FlaggedEvent(claim, self.threshold)) if claim.flagged and claim.level is not None else table
 
     # -- one engine move, what the seat learns, and what follows unseen --------------------------
 
@@ -584,6 +620,7 @@ class Table(Lines[Line]):
 _DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {
     **{verb: Table._action for verb in ACTIONS},
     Verb.CHALLENGE: Table._challenge,
+    Verb.PASS: Table._named_pass,
     Verb.BLOCK: Table._block,
     Verb.SHOW: Table._show,
     Verb.LOSE: Table._lose,

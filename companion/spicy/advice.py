@@ -2,7 +2,8 @@
 odds, its flag, the challenge advice, what a last card's trophy would mean, a challenge's chance
 and outcome, the seat's true plays on its turn, what the table waits for, the end.
 
-Every probability shown is an exact fraction (the percentage beside it is that fraction rounded).
+Every probability is shown as :mod:`companion.figures` writes it (a percentage, with its exact
+fraction beside it when short).
 
 >>> Trophy("Ben", 1).message()
 ('info', 'nobody challenges: Ben takes a trophy (1 now)')
@@ -13,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from solver.spicy import Card, Claim, Trait
-from solver.spicy.odds import Advice, Level
+from solver.spicy.odds import UNLIKELY_BELOW, Advice, Level, unlikely_reason
 
-from ..language import percent
+from ..figures import probability
 from ..session import Message, Style
 from .ledger import ChallengeNote, ClaimNote
 
@@ -33,8 +35,8 @@ class Priced:
         assert odds is not None
         h, r = odds.honest, odds.random
         return "info", (
-            f"{n.player}'s {n.claim}: true with {percent(h.both)} if honest when able "
-            f"(spice {h.spice}, number {h.number}); {percent(r.both)} for any card"
+            f"{n.player}'s {n.claim}: true with {probability(h.both)} if honest when able "
+            f"(spice {probability(h.spice)}, number {probability(h.number)}); {probability(r.both)} for any card"
         )
 
 
@@ -43,13 +45,17 @@ class Flagged:
     """A claim flagged ``impossible``, ``bluff`` or ``unlikely``, with the counts as reason."""
 
     note: ClaimNote
+    threshold: Fraction = UNLIKELY_BELOW
 
     def message(self) -> Message:
         flag, n = self.note.flag, self.note
         assert flag is not None
         style: Style = "impossible" if flag.level is Level.IMPOSSIBLE else "flag"
-        chance = f" (true with {flag.probability})" if flag.level is Level.UNLIKELY else ""
-        return style, f"{flag.level}: {n.player}'s {n.claim}{chance}: {flag.reason}"
+        if flag.level is not Level.UNLIKELY or n.odds is None:
+            return style, f"{flag.level}: {n.player}'s {n.claim}: {flag.reason}"
+        chance = probability(flag.probability, marks=[self.threshold])
+        reason = unlikely_reason(n.odds, probability)
+        return style, f"{flag.level}: {n.player}'s {n.claim} (true with {chance}): {reason}"
 
 
 @dataclass(frozen=True)
@@ -60,7 +66,7 @@ class Advised:
     claimant: str
 
     def message(self) -> Message:
-        return "info", f"advice: {self.advice.text(self.claimant)}"
+        return "info", f"advice: {self.advice.text(self.claimant, probability)}"
 
 
 @dataclass(frozen=True)
@@ -92,7 +98,7 @@ class Challenged:
         what = f"{n.challenger} challenges {n.claimant}'s {n.claim} on {n.trait}"
         if self.known:
             return "info", f"{what}: {'false' if n.chance == 1 else 'true'}, as you know"
-        return "info", f"{what}: false with {percent(n.chance)}" if n.chance is not None else what
+        return "info", f"{what}: false with {probability(n.chance)}" if n.chance is not None else what
 
 
 @dataclass(frozen=True)
@@ -144,5 +150,5 @@ class YourTurn:
     def message(self) -> Message:
         if not self.plays:
             return "info", "your turn: no card of yours is true on a legal claim now (bluff or pass)"
-        shown = ", ".join(f"{card} as {claim}" for card, claim in self.plays)
+        shown = ", ".join(f"play {card} as {claim}" for card, claim in self.plays)  # as the seat types it
         return "info", f"your turn: true plays now: {shown}"

@@ -22,7 +22,8 @@ from typing import Any
 from solver.spicy import DECK, Deck, true_on_both
 from solver.spicy.odds import UNLIKELY_BELOW
 
-from ..language import percent
+from ..figures import counted, probability
+from ..plots import integer_ticks, pyplot, save
 from ..records import replay
 from .ledger import ChallengeNote, ClaimNote
 from .report import chances_json
@@ -156,13 +157,14 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
 
 def analysis_text(analysis: Analysis) -> str:
     """The analysis for a person: one line per claim and per challenge, then per player."""
-    rows = ["claims (true on both: if honest when able / any card):"]
+    rows = ["claims (true on both: if honest when able | any card):"]
     for claim in analysis.claims:
         data = _claim_json(analysis, claim)
         if claim.card is not None:
             odds = f"your {claim.card}: {'true' if data['probability'] == '1' else 'a bluff'}"
         elif claim.odds is not None:
-            odds = f"{percent(claim.odds.honest.both)} / {percent(claim.odds.random.both)}"
+            honest = probability(claim.odds.honest.both, marks=[analysis.table.threshold])
+            odds = f"{honest} | {probability(claim.odds.random.both)}"
         else:
             odds = "not priced"
         flag = f"  [{claim.flag.level}]" if claim.flag is not None else ""
@@ -170,16 +172,17 @@ def analysis_text(analysis: Analysis) -> str:
     if analysis.challenges:
         rows.append("challenges (chance the trait was false, as seen just before):")
     for c in analysis.challenges:
-        chance = percent(c.chance) if c.chance is not None else "?"
+        chance = probability(c.chance) if c.chance is not None else "?"
         result = "pending" if c.succeeded is None else f"{c.card}: {'right' if c.succeeded else 'wrong'}"
-        what = f"on {c.claimant}'s {c.claim} ({c.trait}, {c.pile} cards)"
+        what = f"on {c.claimant}'s {c.claim} ({c.trait}, {counted(c.pile, 'card')})"
         rows.append(f"  {c.line:>4} {c.challenger:<8} {what}: {chance}; {result}")
     rows.append("players:")
     for name, row in analysis.players().items():
         rows.append(
-            f"  {name:<8} {row['claims']} claims: {row['caught']} caught, {row['proved']} proved, "
-            f"{row['unchallenged']} unchallenged, {row['flagged']} flagged; {row['challenges']} challenges, "
-            f"{row['challenges_won']} won; {row.get('trophies', 0)} trophies, score {row.get('score', 0)}"
+            f"  {name:<8} {counted(row['claims'], 'claim')}: {row['caught']} caught, {row['proved']} proved, "
+            f"{row['unchallenged']} unchallenged, {row['flagged']} flagged; {counted(row['challenges'], 'challenge')}, "
+            f"{row['challenges_won']} won; {counted(row.get('trophies', 0), 'trophy', 'trophies')}, "
+            f"score {row.get('score', 0)}"
         )
     winners = analysis.table.winners()
     if winners:
@@ -189,24 +192,45 @@ def analysis_text(analysis: Analysis) -> str:
 
 def plot(analysis: Analysis, path: str) -> None:
     """Draw every player's score after each line, the challenges marked, into ``path`` (PNG)."""
-    import matplotlib
+    save(figure(analysis), path)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(9, 4.5))
+def figure(analysis: Analysis) -> Any:
+    """The picture of :func:`plot` (a matplotlib figure). Raises GameError without matplotlib."""
+    plt = pyplot()
+    fig, axes = plt.subplots(figsize=(9, 4.5), layout="constrained")
     lines = [line for line, _ in analysis.scores]
     for seat, name in enumerate(analysis.table.names):
         axes.step(lines, [s[seat] for _, s in analysis.scores], where="post", label=name)
     for challenge in analysis.challenges:
         axes.axvline(challenge.line, color="0.85", linewidth=0.8, zorder=0)
+    axes.set_title("score after each line: won cards + 10 per trophy - cards in hand")
     axes.set_xlabel("record line (grey: a challenge)")
-    axes.set_ylabel("score: won cards + 10 per trophy - cards in hand")
-    axes.legend(loc="upper left")
+    axes.set_ylabel("score")
+    fig.legend(loc="outside right upper", fontsize="small")
     axes.grid(alpha=0.3)
-    figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    integer_ticks([axes])
+    return fig
+
+
+def archive_counts(analysis: Analysis) -> dict[str, dict[str, int]]:
+    """Per player, for a summary across an archive (``spicy analyze DIR``): claims, bluffs
+    caught, challenges made and won, and lucky challenges (won though the trait was unlikely
+    to be false: below the flag threshold)."""
+    out = {
+        name: {
+            "claims": row["claims"],
+            "bluffs_caught": row["caught"],
+            "challenges": row["challenges"],
+            "challenges_won": row["challenges_won"],
+            "lucky_challenges": 0,
+        }
+        for name, row in analysis.players().items()
+    }
+    for c in analysis.challenges:
+        if c.succeeded and c.chance is not None and c.chance < analysis.table.threshold:
+            out[c.challenger]["lucky_challenges"] += 1
+    return out
 
 
 def from_args(text: str, args: argparse.Namespace, tick: Callable[[], None], path: str) -> Analysis:

@@ -23,18 +23,20 @@ card it has accounted for).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from solver.errors import GameError, IllegalMove
 from solver.spicy import DECK, CardKind, Deck, Kind, Move, State, Trait, new_game
 from solver.spicy.odds import top_advice, top_counts, true_plays
 from solver.vocabulary import fold
 
-from ..session import Message, SoloGame, Waiting, check_personality
+from ..session import YOU, Command, Message, SoloGame, Waiting, check_personality, playing_as, seat_commands
 from .language import Line, Verb, parse_line
 from .simulate import NAMES, SeatView, play_move
+from .tracker import Table
 
 PERSONALITIES = ("honest", "bluffer", "challenger", "random")
 LAST_CARD_DOUBT = Fraction(1, 5)
@@ -159,25 +161,30 @@ def bot_game(
     return state.winners(), record.lines
 
 
+def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
+    """A game of a tournament (:mod:`companion.tournament`): the winning seats (a tie shares
+    the win)."""
+    return bot_game(personalities, seed)[0]
+
+
 # -- a game against bots at the prompt ---------------------------------------------------------
 
-YOU = NAMES[0]
-"""The person's seat at ``spicy play``: the first, named as in the records."""
 DECLINES = frozenset({"no", "non", "decline", "stand", "let-it-stand", "ok"})
 """What the person types to let a top card stand (besides ``pass``)."""
 
 
 @dataclass
 class BotTable(SoloGame[Move]):
-    """``spicy play``: the person holds seat 0 against bots; lines in, messages out. The game is
-    told in the table's words from the person's seat, with the companion's advice, and kept as
-    that seat's record (:attr:`view`)."""
+    """``spicy play``: the person holds seat 0 (named ``name``, "You" by default) against bots;
+    lines in, messages out. The game is told in the table's words from the person's seat, with
+    the companion's advice, and kept as that seat's record (:attr:`view`)."""
 
     players: int = 4
     seed: int | None = None
     personalities: tuple[str, ...] = ()
     deck: Deck = DECK
     finished: bool = False
+    name: str = YOU
 
     def __post_init__(self) -> None:
         if not self.deck.min_players <= self.players <= self.deck.max_players:
@@ -185,12 +192,14 @@ class BotTable(SoloGame[Move]):
         if self.personalities and len(self.personalities) != self.players - 1:
             raise GameError(f"--bots names {len(self.personalities)} personalities for {self.players - 1} bots")
         self.rng = random.Random(self.seed)
-        self.names = NAMES[: self.players]
+        self.names = (self.name, *NAMES[1 : self.players])
+        Table.new(self.deck).apply_text(f"players {' '.join(self.names)}")  # a name the records can hold
         kinds = self.personalities or tuple(self.rng.choice(PERSONALITIES[:3]) for _ in range(self.players - 1))
         self.bots = {s: Bot(kinds[s - 1], s, self.names, self.deck, self.rng.randrange(2**31)) for s in self.seats}
         self.view = SeatView(self.names, 0, self.deck)
         self.view.take_told()  # the set-up lines: the person knows who plays
         self.state = new_game(self.names, self.deck)
+        self.hello = f"Your moves: {', '.join(_EXAMPLES)}."
 
     @property
     def seats(self) -> range:
@@ -200,9 +209,12 @@ class BotTable(SoloGame[Move]):
         """The game so far as a record, from the person's seat."""
         return self.view.table.record()
 
+    def history_lines(self) -> list[str]:
+        return list(self.view.lines)
+
     def intro(self) -> list[Message]:
         who = ", ".join(f"{self.names[s]} ({b.personality})" for s, b in self.bots.items())
-        rows: list[Message] = [("info", f"You are {YOU}, against {who}. Type your moves; 'table', 'odds', 'quit'.")]
+        rows: list[Message] = [("info", f"You play{playing_as(self.name)} against {who}. Type your moves ('help').")]
         return [*rows, *self._run()]
 
     def moves(self) -> list[str]:
@@ -211,13 +223,10 @@ class BotTable(SoloGame[Move]):
             return []
         return [_said(m) for m in self.state.legal_moves() if m.player == 0]
 
-    def commands(self) -> dict[str, Callable[[], list[Message]]]:
-        from .report import odds_text, table_text
+    def own_commands(self) -> list[Command[Any]]:
+        from .commands import COMMANDS
 
-        return {
-            "table": lambda: [("", table_text(self.view.table))],
-            "odds": lambda: [("", odds_text(self.view.table))],
-        }
+        return seat_commands(COMMANDS, lambda game: game.view.table, ("table", "odds"))
 
     def seat_move(self, text: str) -> Move:
         legal = [m for m in self.state.legal_moves() if m.player == 0 and m.kind is not Kind.TAKE_BACK]
@@ -227,21 +236,31 @@ class BotTable(SoloGame[Move]):
         if window and fold(text).replace(" ", "-") in DECLINES | {"pass", "passe"}:
             return legal[0]
         words = text.split()
-        line = parse_line(text if fold(words[0]) == fold(YOU) else f"{YOU} {text}", self.names, self.deck)
-        move = _move_of(line) if line is not None else None
+        you = self.name
+        line = parse_line(text if fold(words[0]) == fold(you) else f"{you} {text}", self.names, self.deck)
+        move = _move_of(line, you) if line is not None else None
+        if window and move is not None and move.kind is Kind.PLAY:
+            return move  # a play typed in a window lets the top card stand first, as at a table
         if move is None or move not in legal:
             options = ", ".join(_said(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
             raise IllegalMove(f"{text.strip()!r} cannot be played now; you may: {options}", input=text)
         return move
 
     def play(self, typed: str, move: Move) -> list[Message]:
-        return self._apply(move) + self._run()
+        said: list[Message] = []
+        if move not in self.state.legal_moves():  # a play typed in a window: the card is let stand
+            said = self._apply(next(m for m in self.state.legal_moves() if m.kind is Kind.DECLINE and m.player == 0))
+            said += self._run()
+            if self.finished or move not in self.state.legal_moves():
+                return [*said, ("error", f"{typed!r} cannot be played now: the table went on")]
+            said = said[:-1]  # not asked again: the move typed is played
+        return said + self._apply(move) + self._run()
 
     def _apply(self, move: Move) -> list[Message]:
         self.state = play_move(self.state, move, [self.view, *(b.view for b in self.bots.values())])
         said: list[Message] = []
         for line, events in self.view.take_told():
-            said.append(("info" if line.startswith(YOU) else "", f"  {line}"))
+            said.append(("info" if line.startswith(f"{self.name} ") else "", f"  {line}"))
             said += [
                 event.message() for event in events if not isinstance(event, Waiting)
             ]  # the game goes on by itself
@@ -268,6 +287,9 @@ class BotTable(SoloGame[Move]):
         return f"You hold {' '.join(c.text() for c in self.state.hands[0]) or 'nothing'}."
 
 
+_EXAMPLES = ("'play chili-7 as chili 3'", "'pass'", "'challenge number'", "'let it stand'")
+
+
 def _said(move: Move) -> str:
     """How the person types ``move``."""
     if move.kind is Kind.PLAY:
@@ -285,8 +307,8 @@ def _options(options: list[str]) -> str:
     return ", ".join([*shown, *rest])
 
 
-def _move_of(line: Line) -> Move | None:
-    if line.player != YOU:
+def _move_of(line: Line, you: str) -> Move | None:
+    if line.player != you:
         return None
     if line.verb is Verb.PLAY and line.card is not None and line.claim is not None:
         return Move(Kind.PLAY, 0, card=line.card, claim=line.claim)

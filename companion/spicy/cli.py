@@ -4,7 +4,7 @@ Spicy's entry in the registry of games.
 >>> SPICY
 <Game spicy: spicy table|replay, *.spicy>
 >>> main(["replay", "no-such-file.spicy"])
-2
+1
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ SPICY = register(Game("spicy", _new_table, _session, table_json, table_text))
 def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
     from .bots import BotTable
 
-    return BotTable(args.players, args.seed, kinds)
+    return BotTable(args.players, args.seed, kinds, name=args.name)
 
 
 def _threshold(parser: argparse.ArgumentParser) -> None:

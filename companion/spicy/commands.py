@@ -38,7 +38,7 @@ def _odds(session: SpicySession, args: list[str]) -> list[Message]:
     return [("", odds_text(session.table))]
 
 
-COMMANDS: tuple[Command[Table], ...] = (
+COMMANDS: tuple[Command[SpicySession], ...] = (
     Command("table", "table", "the pile, every hand size, won cards, trophies, scores, unseen cards", _table),
     Command("odds", "odds", "the top card's exact odds in detail, and your true plays", _odds),
 )

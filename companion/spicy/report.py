@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from solver.errors import GameError
-from solver.spicy import WILD_NUMBER, WILD_SPICE, Card
+from solver.spicy import WILD_NUMBER, WILD_SPICE, Card, Phase
 from solver.spicy.odds import Chances, ClaimOdds, top_advice, top_odds, true_plays
 
-from ..language import percent
+from ..figures import probability
 from .ledger import ClaimNote
 from .tracker import Table
 
@@ -152,7 +152,8 @@ def _pile_text(table: Table) -> str:
     if priced is None:
         return head + (f" (your {top.card})" if top.card.is_known else "")
     odds = priced[1]
-    return f"{head}: true with {percent(odds.honest.both)} if honest when able, {percent(odds.random.both)} any card"
+    honest, random = probability(odds.honest.both), probability(odds.random.both)
+    return f"{head}: true with {honest} if honest when able, {random} any card"
 
 
 def odds_text(table: Table) -> str:
@@ -171,19 +172,27 @@ def odds_text(table: Table) -> str:
             f"  unseen U={c.unseen}, legal true T={c.legal_true}, copies T_sn={c.copies}, "
             f"spice only A={c.spice_only}, number only B={c.number_only}, legal claims |L|={c.claims}"
         )
-        rows.append(f"  P0={odds.none_true} (no legal true card), H={odds.honest_play}, Q={odds.bluff_play}")
+        rows.append(
+            f"  P0={probability(odds.none_true)} (no legal true card), H={probability(odds.honest_play)}, "
+            f"Q={probability(odds.bluff_play)}"
+        )
         for model, chances in (("honest when able", odds.honest), ("any card", odds.random)):
             rows.append(
-                f"  {model:<17} spice {percent(chances.spice)}, number {percent(chances.number)}, "
-                f"both {percent(chances.both)}"
+                f"  {model:<17} spice {probability(chances.spice)}, number {probability(chances.number)}, "
+                f"both {probability(chances.both)}"
             )
-        rows.append(f"  advice: {top_advice(s, odds).text(note.player)}")
+        if s.turn.phase in (Phase.WINDOW, Phase.LAST_CARD):  # a challenge the seat may type now
+            rows.append(f"  advice: {top_advice(s, odds).text(note.player, probability)}")
     elif s.top is not None:
         rows.append(f"the top card is yours: {s.top.card} as {s.top.claim}")
     else:
         rows.append("the pile is empty: no claim to price")
     if table.me is not None:
         plays = true_plays(table.my_cards(), s.top_claim(), table.deck)
-        shown = ", ".join(f"{card} as {claim}" for card, claim in plays) or "none (bluff or pass)"
-        rows.append(f"your true plays now: {shown}")
+        if table.waiting is None and table.turn == table.names[table.me]:  # moves the seat may type now
+            shown = ", ".join(f"play {card} as {claim}" for card, claim in plays) or "none (bluff or pass)"
+            rows.append(f"your true plays now: {shown}")
+        else:
+            shown = ", ".join(f"{card} as {claim}" for card, claim in plays) or "none"
+            rows.append(f"your cards true on this pile (not your turn): {shown}")
     return "\n".join(rows)

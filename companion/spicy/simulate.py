@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 from collections.abc import Sequence
@@ -56,6 +57,15 @@ class SeatView:
 
     def __repr__(self) -> str:
         return f"<SeatView {self.names[self.seat] if self.seat is not None else 'spectator'}, {len(self.lines)} lines>"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SeatView:
+        """A copy that goes on on its own (a game against bots is copied before each move, to be
+        put back if the move is cancelled); the digest is copied as hashlib copies it."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        for name, value in vars(self).items():
+            setattr(twin, name, value.copy() if name == "_digest" else copy.deepcopy(value, memo))
+        return twin
 
     def tell(self, line: Line) -> None:
         """Apply ``line`` to the seat's table (raises GameError if it refuses it) and keep it."""

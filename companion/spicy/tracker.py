@@ -24,15 +24,17 @@ solver.errors.IllegalMove: Ben cannot claim chili 1: a pile of chili at 1 needs 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.errors import IllegalMove
+from solver.errors import IllegalMove, ParseError
 from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, new_game, true_on
 from solver.spicy.odds import UNLIKELY_BELOW, claim_odds, flag, top_advice, top_odds, true_plays
 from solver.spicy.rules import TROPHIES_TO_WIN
 
+from ..figures import counted
 from ..session import Event, Lines, Over, Waiting
 from .advice import Advised, Challenged, Flagged, LastCard, Priced, Resolved, Trophy, YourTurn
 from .language import Line, Verb, parse_line
@@ -167,14 +169,23 @@ class Table(Lines[Line]):
 
     def status(self) -> str:
         if self.over:
-            return f"{len(self.lines) + 1} lines; the game is over: {' and '.join(self.winners())} won"
+            return f"{counted(len(self.lines) + 1, 'line')}; the game is over: {' and '.join(self.winners())} won"
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
-        return f"{len(self.lines) + 1} lines so far{waiting}"
+        return f"{counted(len(self.lines) + 1, 'line')} so far{waiting}"
 
     # -- applying a line -----------------------------------------------------------------------
 
     def parse(self, text: str) -> Line | None:
-        return parse_line(text, self.names, self.deck)
+        """The line ``text`` names; a player's line typed without a name is the tracked seat's
+        (``play chili-3 as chili 3``, ``challenge number``: moves as the house suggests them)."""
+        try:
+            return parse_line(text, self.names, self.deck)
+        except ParseError:
+            if self.me is None:
+                raise
+            with contextlib.suppress(ParseError):
+                return parse_line(f"{self.names[self.me]} {text}", self.names, self.deck)
+            raise
 
     def next_number(self) -> int:
         return len(self.lines) + 2
@@ -213,7 +224,7 @@ class Table(Lines[Line]):
         if s.turn.end is End.SECOND_TROPHY:
             return f"{who} takes a 2nd trophy and wins"
         why = "the last trophy is taken" if s.turn.end is End.LAST_TROPHY else "World's End"
-        return f"{why}; {who} win{'s' * (len(winners) == 1)} with {scores[winners[0]]} points"
+        return f"{why}; {who} win{'s' * (len(winners) == 1)} with {counted(scores[winners[0]], 'point')}"
 
     # -- set-up --------------------------------------------------------------------------------
 
@@ -293,7 +304,7 @@ class Table(Lines[Line]):
             note = ClaimNote(
                 number, name, claim, follows, hand, after.pile_size, odds=odds, flag=flag(odds, self.threshold)
             )
-            events = [Priced(note), *([Flagged(note)] if note.flag is not None else [])]
+            events = [Priced(note), *([Flagged(note, self.threshold)] if note.flag is not None else [])]
             events.append(Advised(top_advice(after, odds), name))
         if note.last and self.priced:
             events.append(self._last_card(after, seat))
@@ -310,7 +321,7 @@ class Table(Lines[Line]):
             scores[seat] += SCORE.trophy
             best = max(scores)
             who = " and ".join(self.names[i] for i, p in enumerate(scores) if p == best)
-            ends = f"takes the last trophy and the game ends: {who} would win with {best} points"
+            ends = f"takes the last trophy and the game ends: {who} would win with {counted(best, 'point')}"
         return LastCard(self.names[seat], trophies, ends)
 
     def _pass(self, line: Line, number: int) -> tuple[Table, Events]:
@@ -415,7 +426,8 @@ class Table(Lines[Line]):
             if self.drawn is None:
                 raise IllegalMove("the last line made no draw of another player: write worlds-end alone")
             if line.after > self.drawn.cards:
-                raise IllegalMove(f"the last line drew {self.drawn.cards} cards for other players, not {line.after}")
+                drew = counted(self.drawn.cards, "card")
+                raise IllegalMove(f"the last line drew {drew} for other players, not {line.after}")
             s = self.drawn.before
             for _ in range(line.after):
                 s = s.apply(Move(Kind.DRAW, s.turn.decider, card=UNKNOWN))

@@ -15,12 +15,12 @@ read from the table before and after the line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from solver.treasure import BidValue, PlacementValue, Score
 from solver.treasure.rules import emptying_bonus
 
+from ..figures import value
 from ..session import Event, Message, Said, Waiting
 from .language import MARKERS, Line, Verb
 
@@ -28,19 +28,15 @@ if TYPE_CHECKING:
     from .tracker import Table
 
 
-def signed(n: int | Fraction) -> str:
-    """``+3``, ``-1``, ``0``, ``+5/3``: a number of points with its sign."""
-    return f"+{n}" if n > 0 else str(n)
-
-
 def placement_text(p: PlacementValue) -> str:
-    """``'1cn at 0 1 (+1 VP, sets +1)'``."""
-    return f"{p.card} at {p.row} {p.col} ({signed(p.vp)} VP, sets {signed(p.sets)})"
+    """``'place 1cn at 0 1 (+1 VP, sets +1)'``: the move as the seat types it, then its worth."""
+    return f"place {p.card} at {p.row} {p.col} ({value(p.vp)} VP, sets {value(p.sets)})"
 
 
 def bid_text(b: BidValue) -> str:
-    """``'5 on 0 1 with nature, worth 10/3'``."""
-    return f"{b.base} on {b.row} {b.col} with {MARKERS.english(b.marker)}, worth {signed(b.value)}"
+    """``'bid 5 on 0 1 with nature, worth +3.33'`` (exactly ``+10/3`` inside
+    :func:`~companion.figures.exact`): the move as the seat types it, then its worth."""
+    return f"bid {b.base} on {b.row} {b.col} with {MARKERS.english(b.marker)}, worth {value(b.value)}"
 
 
 @dataclass(frozen=True)
@@ -59,7 +55,7 @@ class Final:
     def message(self) -> Message:
         rows = ["final score (play + sets + hand + bids = total):"]
         for name, s in zip(self.names, self.scores, strict=True):
-            parts = f"{s.play} {signed(s.sets)} {signed(s.hand)} {signed(s.bids)}"
+            parts = f"{s.play} {value(s.sets)} {value(s.hand)} {value(s.bids)}"
             rows.append(f"  {name:<10} {parts} = {s.total}")
         won = " and ".join(self.winners)
         rows.append(f"{won} {'wins' if len(self.winners) == 1 else 'tie'}")
@@ -97,13 +93,13 @@ def _turn_events(before: Table, after: Table, line: Line) -> list[Event]:
     gained = after.vp()[seat] - before.vp()[seat]
     who = after.names[seat]
     if line.verb is Verb.PASS:
-        return [Said(f"{who} passes: {signed(gained)} VP")]
+        return [Said(f"{who} passes: {value(gained)} VP")]
     out: list[Event] = []
     if not after.state.hands[seat]:
         bonus = emptying_bonus(sum(1 for h in before.state.hands if not h))
-        out.append(Said(f"{who} {signed(gained - bonus)} VP, and has no card left: +{bonus} VP"))
+        out.append(Said(f"{who} {value(gained - bonus)} VP, and has no card left: +{bonus} VP"))
     elif gained:
-        out.append(Said(f"{who} {signed(gained)} VP"))
+        out.append(Said(f"{who} {value(gained)} VP"))
     return out
 
 
@@ -116,10 +112,10 @@ def _advice(before: Table, after: Table, line: Line) -> list[Event]:
     if new_turn and after.turn == after.names[me]:
         best = after.placement_values()
         if best:
-            return [Advice(f"your turn: best {placement_text(best[0])} ('placements' lists them all)")]
+            return [Advice(f"your turn, best: {placement_text(best[0])} ('placements' lists them all)")]
         return [Advice("your turn: no legal placement, you can only pass")]
     if line.verb is Verb.NEURO and s.markers[me]:
         bids = after.bid_values()
         if bids:
-            return [Advice(f"your best bid: {bid_text(bids[0])} ('bids' lists them all)")]
+            return [Advice(f"a round is open, your best: {bid_text(bids[0])} ('bids' lists them all)")]
     return []

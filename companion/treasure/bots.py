@@ -19,18 +19,18 @@ moves as at the table, and the game is kept as the record of their seat.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from solver.errors import GameError, IllegalMove
 from solver.treasure import STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
 
 from ..records import replay
-from ..session import Message, SoloGame, Waiting, check_personality, seat_seed
+from ..session import YOU, Command, Message, SoloGame, Waiting, check_personality, playing_as, seat_commands, seat_seed
 from .advice import Advice, bid_text, placement_text
 from .language import WORDS, Line, Verb, parse_line
-from .report import bids_text, odds_text, placements_text, table_text
 from .simulate import NAMES, Chooser, RecordWriter, play_game
 from .tracker import Table
 
@@ -117,13 +117,21 @@ def bot_game(personalities: list[str], seed: int, deck: Deck = STANDARD) -> tupl
     return final
 
 
+def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
+    """A game of a tournament (:mod:`companion.tournament`): the seats with the best score (a
+    tie shares the win)."""
+    scores = [s.total for s in bot_game(personalities, seed)]
+    return tuple(seat for seat, total in enumerate(scores) if total == max(scores))
+
+
 NO_WORDS = ("no", "non", "n")
 """What the person types to let a neuro window or their chance to bid go by."""
 
 
 @dataclass
 class BotTable(SoloGame[Move]):
-    """``tresor play``: the person holds the first seat against bots; lines in, messages out. The
+    """``tresor play``: the person holds the first seat (named ``name``, "You" by default)
+    against bots; lines in, messages out. The
     game is told in the table's words from the person's seat and kept as its record (``record``);
     their own table (``table``) says the points, deux cartes and the final score as the tracker
     does. They are asked about neuro and about bidding in another's round only when one of their
@@ -134,6 +142,7 @@ class BotTable(SoloGame[Move]):
     personalities: tuple[str, ...] = ()
     finished: bool = False
     record: list[str] = field(default_factory=list)
+    name: str = YOU
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 8:
@@ -141,7 +150,8 @@ class BotTable(SoloGame[Move]):
         if self.personalities and len(self.personalities) != self.players - 1:
             raise GameError(f"{len(self.personalities)} personalities for {self.players - 1} bots")
         self.rng = random.Random(self.seed)
-        self.names = ("You", *NAMES[1 : self.players])
+        self.names = (self.name, *NAMES[1 : self.players])
+        Table.new().apply_text("game tresor").apply_text(f"players {' '.join(self.names)}")  # a name records hold
         kinds = self.personalities or ("greedy",) * (self.players - 1)
         self.bots = {
             seat: Bot(kinds[seat - 1], seat, self.names, self.rng.randrange(2**31)) for seat in range(1, self.players)
@@ -154,24 +164,23 @@ class BotTable(SoloGame[Move]):
         """The game so far as a record, from the person's seat."""
         return "".join(line + "\n" for line in self.record)
 
+    def history_lines(self) -> list[str]:
+        return list(self.record)
+
     def intro(self) -> list[Message]:
         who = ", ".join(f"{self.names[s]} ({b.personality})" for s, b in self.bots.items())
-        rows: list[Message] = [("info", f"You play against {who}. Type your moves as at the table ('help').")]
+        rows: list[Message] = [("info", f"You play{playing_as(self.name)} against {who}. Type your moves ('help').")]
         return [*rows, *self._run()]
 
-    def commands(self) -> dict[str, Callable[[], list[Message]]]:
-        def rows(lines: list[str]) -> list[Message]:
-            return [("", line) for line in lines]
+    hello = (
+        "Your moves: 'place 1cn at 0 1', 'pass', 'neuro', 'bid 5 on 0 1 with nature', 'no'. You are asked about "
+        "neuro and about others' rounds only when a bid of yours is worth something."
+    )
 
-        return {
-            "table": lambda: [("", table_text(self.table))],
-            "odds": lambda: rows(odds_text(self.table, 27)),
-            "bids": lambda: rows(bids_text(self.table, 15)),
-            "placements": lambda: rows(placements_text(self.table, 15)),
-            "help": lambda: rows(
-                ["Your moves: 'place 1cn at 0 1', 'pass', 'neuro', 'bid 5 on 0 1 with nature', 'no'.", *HELP]
-            ),
-        }
+    def own_commands(self) -> list[Command[Any]]:
+        from .commands import COMMANDS
+
+        return seat_commands(COMMANDS, lambda game: game.table, ("table", "domain", "odds", "bids", "placements"))
 
     def moves(self) -> list[str]:
         """The person's legal moves now, as they type them (for completion): ``place 1cn at 0 1``."""
@@ -190,7 +199,7 @@ class BotTable(SoloGame[Move]):
         if s.is_terminal() or s.current_player() != 0:
             raise IllegalMove("it is not your move")
         words = text.split()
-        if words and words[0].lower() in self.commands():
+        if words and words[0].lower() in self.commands:
             raise IllegalMove(f"type '{words[0].lower()}' alone: it is a command", input=text)
         if words and words[0].lower() in NO_WORDS and len(words) == 1:
             decline = {Phase.NEURO: Kind.NO_NEURO, Phase.BID: Kind.NO_BID}.get(s.turn.phase)
@@ -198,18 +207,28 @@ class BotTable(SoloGame[Move]):
                 raise IllegalMove("'no' lets a neuro window or a bid go by: now place a card or pass")
             return Move(decline, 0)
         if words and words[0] in WORDS and WORDS.meaning(words[0]) is not Verb.REMOVED:
-            text = f"You {text}"
+            text = f"{self.name} {text}"
         line = parse_line(text, self.names)
-        if line is None or line.player != "You":
+        if line is None or line.player != self.name:
             raise IllegalMove("type your own move, e.g. 'place 1cn at 0 1' or 'pass'", input=text)
         return _move_of(line)
 
     def play(self, typed: str, move: Move) -> list[Message]:
+        said: list[Message] = []
+        if move.kind is Kind.BID and self.state.turn.phase is Phase.NEURO:  # the bid suggested: call neuro first
+            said = self._apply(Move(Kind.NEURO, 0)) + self._run()
+            if self.finished or not self._bidding():
+                return [*said, ("error", f"{typed!r} cannot be played now: the table went on")]
+            said = said[:-1]  # not asked again: the bid typed is played
         try:
-            said = self._apply(move)
+            said += self._apply(move)
         except IllegalMove as error:
-            return [("error", str(error))]
+            return [*said, ("error", str(error))]
         return said + self._run()
+
+    def _bidding(self) -> bool:
+        """The person is to bid in the open round."""
+        return self.state.turn.phase is Phase.BID and self.state.current_player() == 0
 
     def _apply(self, move: Move) -> list[Message]:
         after = self.state.apply(move)  # raises before anyone is told
@@ -221,7 +240,7 @@ class BotTable(SoloGame[Move]):
         out: list[Message] = []
         for number, line in enumerate(self.record[before:], start=before + 1):
             self.table, events = self.table.apply_line(line, number)
-            out.append(("info" if line.startswith("You ") else "", f"  {line}"))
+            out.append(("info" if line.startswith(f"{self.name} ") else "", f"  {line}"))
             out += [event.message() for event in events if not isinstance(event, Advice | Waiting)]
         return out
 
@@ -257,12 +276,6 @@ class BotTable(SoloGame[Move]):
             question = "Call neuro?" if t.phase is Phase.NEURO else "Bid in this round?"
             return f"{question} Best: {bid_text(bids[0])}. (or 'no')"
         return None
-
-
-HELP = [
-    "Commands: table, odds, bids, placements, quit.",
-    "You are asked about neuro and about others' rounds only when a bid of yours is worth something.",
-]
 
 
 def _move_of(line: Line) -> Move:

@@ -20,9 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from solver.errors import GameError
-
-from .. import cli
+from .. import cli, files
 from ..games import Game, register
 from ..prompt import Front
 from ..records import Journal, replay
@@ -43,27 +41,22 @@ TRESOR = register(
 
 
 def _replay(args: argparse.Namespace) -> int:
+    if args.plot:
+        files.check_writable(args.plot)  # before the replay prints anything
     code = cli.replay_file(args, TRESOR)
     if code != 0 or not args.plot:
         return code
     from .picture import plot
 
-    try:
-        path = Path(args.file)
-        table = replay(path.read_text(encoding="utf-8").splitlines(), Table.new(), str(path))
-        plot(table, args.plot)
-    except GameError as error:
-        return cli.refused(error)
-    except OSError as error:
-        print(f"tresor replay: cannot write {args.plot}: {error.strerror}", file=sys.stderr)
-        return 1
+    path = Path(args.file)
+    plot(replay(files.read_text(path).splitlines(), Table.new(), str(path)), args.plot)
     return 0
 
 
 def _bots(args: argparse.Namespace, kinds: tuple[str, ...]) -> cli.Played:
     from .bots import BotTable
 
-    return BotTable(args.players, args.seed, kinds)
+    return BotTable(args.players, args.seed, kinds, name=args.name)
 
 
 def demo(players: int, seed: int | None, out: list[str]) -> Table:

@@ -56,14 +56,21 @@ def _odds(session: TreasureSession, args: list[str]) -> list[Message]:
     return [("", row) for row in rows]
 
 
+def _seat(session: TreasureSession, what: str) -> Table:
+    table = _ready(session)
+    if table.me is None:
+        raise GameError(f"a spectator's table (no 'me'): there are no {what} of yours to value")
+    return table
+
+
 def _bids(session: TreasureSession, args: list[str]) -> list[Message]:
     limit = int(args[0]) if args and args[0].isdigit() else 15
-    return [("", "your bids, best first:"), *(("", row) for row in bids_text(_ready(session), limit))]
+    return [("", "your bids, best first:"), *(("", row) for row in bids_text(_seat(session, "bids"), limit))]
 
 
 def _placements(session: TreasureSession, args: list[str]) -> list[Message]:
     limit = int(args[0]) if args and args[0].isdigit() else 15
-    rows = placements_text(_ready(session), limit)
+    rows = placements_text(_seat(session, "placements"), limit)
     return [("", "your placements, best first:"), *(("", row) for row in rows)]
 
 
@@ -77,7 +84,7 @@ def _plot(session: TreasureSession, args: list[str]) -> list[Message]:
     return [("info", f"the domain is drawn in {args[0]}")]
 
 
-COMMANDS: tuple[Command[Table], ...] = (
+COMMANDS: tuple[Command[TreasureSession], ...] = (
     Command("table", "table", "the domain, every player, the odds, your best bids and placements", _table),
     Command("domain", "domain", "the domain in colour", _domain),
     Command("odds", "odds", "the exact chance of every treasure", _odds),

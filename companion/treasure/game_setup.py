@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from solver.errors import IllegalMove, ImpossibleTable
-from solver.treasure import STANDARD, UNKNOWN, Card, Deck, State
+from solver.treasure import STANDARD, UNKNOWN, Card, Deck, Marker, State
 from solver.treasure.cards import COPIES
 from solver.treasure.rules import EXTRA_CARD_VP, START_VP
 
@@ -49,13 +49,13 @@ class Setup:
         return tuple(START_VP + (EXTRA_CARD_VP if size > min(sizes) else 0) for size in sizes)
 
     def missing(self) -> str | None:
-        """The set-up lines still owed, in words; None once complete."""
+        """The set-up lines still owed, in words; None once complete. Without ``me`` the record
+        is a spectator's (treasure.md): the players and the start card complete it; with ``me``,
+        the seat's hand is owed too."""
         owed = []
         if not self.names:
             owed.append("players NAMES")
-        if self.me is None:
-            owed.append("me NAME")
-        if self.hand is None:
+        if self.me is not None and self.hand is None:
             owed.append("hand CARDS")
         if self.start is None:
             owed.append("start CARD")
@@ -120,9 +120,15 @@ class Setup:
 
     def opening(self) -> State:
         """The public position of the first turn, seen from the tracked seat (the other hands
-        unknown, their sizes exact). Raises :class:`IllegalMove` while a set-up line is owed."""
+        unknown, their sizes exact), or by a spectator (every hand and every marker unknown).
+        Raises :class:`IllegalMove` while a set-up line is owed."""
         missing = self.missing()
-        if missing is not None or self.me is None or self.hand is None or self.start is None:
+        if missing is not None or self.start is None:
             raise IllegalMove(f"the table waits for the set-up: {missing}")
+        if self.me is None:  # a spectator's: nobody's cards nor markers are seen
+            hands = tuple((UNKNOWN,) * size for size in self.sizes())
+            state = State.setup(self.names, hands, self.start, deck=self.deck)
+            return state._replace(markers=tuple((Marker.UNKNOWN,) * len(m) for m in state.markers))
+        assert self.hand is not None
         hands = tuple(self.hand if seat == self.me else (UNKNOWN,) * size for seat, size in enumerate(self.sizes()))
         return State.setup(self.names, hands, self.start, deck=self.deck, me=self.me)

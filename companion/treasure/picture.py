@@ -19,6 +19,7 @@ owners: A Ana, B Ben; * the start card
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from solver.treasure.cards import BACKGROUNDS, NATURES
 
@@ -78,16 +79,23 @@ def grid_text(table: Table, colour: bool = False) -> str:
 
 def plot(table: Table, path: str | Path) -> None:
     """Write a PNG of the domain (cells in their background colour, card and owner written in
-    them) beside a heat map of the chance that each domain card is the treasure, from the seat.
-    Raises GameError before the set-up is complete."""
+    them) beside a heat map of the chance that each domain card is the treasure, from the seat
+    (or a spectator). Raises GameError before the set-up is complete, or without matplotlib."""
+    from ..plots import save
+
+    save(figure(table), path)
+
+
+def figure(table: Table) -> Any:
+    """The picture of :func:`plot` (a matplotlib figure), legible at any size of domain: a
+    minimum size, titles laid out so that they are never cut."""
     from solver.errors import GameError
+
+    from ..plots import pyplot
 
     if table.state is None:
         raise GameError(f"no domain yet: the table waits for {table.waiting}")
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
     import numpy as np
     from matplotlib.patches import Rectangle
 
@@ -96,7 +104,8 @@ def plot(table: Table, path: str | Path) -> None:
     height, width = max(t.row for t in tiles) - r0 + 1, max(t.col for t in tiles) - c0 + 1
     chance = {t.cell: p for t, p in table.treasure_cells()}
     heat = np.full((height, width), np.nan)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(2 + 1.2 * width, 1 + 0.7 * height), squeeze=True)
+    size = (max(8.0, 2.4 + 1.2 * width), max(3.4, 1.4 + 0.7 * height))
+    fig, (left, right) = plt.subplots(1, 2, figsize=size, squeeze=True, layout="constrained")
     for t in tiles:
         background = BACKGROUNDS[t.card.background]
         x, y = t.col - c0, t.row - r0
@@ -109,15 +118,14 @@ def plot(table: Table, path: str | Path) -> None:
     left.set_xlim(0, width)
     left.set_ylim(height, 0)
     left.set_aspect("equal")
-    left.set_title("domain (letter: owner)")
-    image = right.imshow(heat, cmap="YlOrRd", vmin=0)
-    right.set_title(f"chance to be the treasure, seen from {table.names[table.me or 0]}")
+    left.set_title("domain (letter: owner)", fontsize=10)
+    image = right.imshow(heat, cmap="YlOrRd", vmin=0, vmax=1)
+    seat = "a spectator" if table.me is None else table.names[table.me]
+    right.set_title(f"chance to be the treasure\n(seen by {seat})", fontsize=10)
     fig.colorbar(image, ax=right, shrink=0.8)
     for axes in (left, right):
         axes.set_xticks(range(width), [str(c0 + i) for i in range(width)], fontsize=7)
         axes.set_yticks(range(height), [str(r0 + i) for i in range(height)], fontsize=7)
     left.set_xticks([i + 0.47 for i in range(width)], [str(c0 + i) for i in range(width)], fontsize=7)
     left.set_yticks([i + 0.47 for i in range(height)], [str(r0 + i) for i in range(height)], fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    return fig

@@ -19,7 +19,7 @@ from typing import Any
 
 from solver.treasure import BidValue
 
-from ..language import percent
+from ..figures import probability
 from .advice import Final, bid_text, placement_text
 from .language import MARKERS
 from .tracker import Table
@@ -74,8 +74,15 @@ def _bid_json(b: BidValue) -> dict[str, Any]:
 
 
 def table_json(table: Table) -> dict[str, Any]:
-    """The table after the last line, in the shape of treasure.md's "Outputs"."""
+    """The table after the last line, in the shape of treasure.md's "Outputs". A spectator's
+    (no ``me``) has no ``bids`` nor ``placements`` (nobody's to value) and no player's ``cards``."""
     winner, final = final_json(table)
+    seat: dict[str, Any] = {}
+    if table.me is not None:
+        seat["bids"] = [_bid_json(b) for b in table.bid_values()]
+        seat["placements"] = [
+            {"card": str(p.card), "row": p.row, "col": p.col, "vp": p.vp} for p in table.placement_values()
+        ]
     return {
         "game": "tresor",
         "me": table.names[table.me] if table.me is not None else None,
@@ -85,8 +92,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "domain": domain_json(table),
         "players": players_json(table),
         "treasure": {str(card): fraction(p) for card, p in table.treasure_odds().items()},
-        "bids": [_bid_json(b) for b in table.bid_values()],
-        "placements": [{"card": str(p.card), "row": p.row, "col": p.col, "vp": p.vp} for p in table.placement_values()],
+        **seat,
         "winner": winner,
         "final": final,
     }
@@ -97,7 +103,8 @@ def players_text(table: Table) -> list[str]:
     for player in players_json(table):
         cards = f"  your cards: {' '.join(player['cards']) or '-'}" if "cards" in player else ""
         bids = f"  {player['bids']} bid{'s' * (player['bids'] != 1)}" if player["bids"] else ""
-        rows.append(f"{player['name']:<10} {player['hand']:>2} cards  {player['vp']:>3} VP{bids}{cards}")
+        hand = f"{player['hand']:>2} {'card' if player['hand'] == 1 else 'cards':<5}"
+        rows.append(f"{player['name']:<10} {hand}  {player['vp']:>3} VP{bids}{cards}")
     return rows
 
 
@@ -106,12 +113,12 @@ def odds_text(table: Table, limit: int = 10) -> list[str]:
     odds = sorted(table.treasure_odds().items(), key=lambda kv: -kv[1])
     if not odds:
         return []
-    rows = ["treasure: " + "  ".join(f"{card} {percent(p)}" for card, p in odds[:limit])]
+    rows = ["treasure: " + "  ".join(f"{card} {probability(p)}" for card, p in odds[:limit])]
     if len(odds) > limit:
         rows[0] += f"  … {len(odds) - limit} more"
     cells = table.treasure_cells()
     if cells:
-        shown = "  ".join(f"{t.card}@{t.row},{t.col} {p}" for t, p in cells[:limit])
+        shown = "  ".join(f"{t.card}@{t.row},{t.col} {probability(p)}" for t, p in cells[:limit])
         rows.append(f"domain cards that may be it: {shown}")
     return rows
 

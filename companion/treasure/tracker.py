@@ -25,10 +25,11 @@ solver.errors.IllegalMove: 1ev at 0 2 touches 1cn only and is not compatible wit
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from solver.errors import IllegalMove
+from solver.errors import IllegalMove, ParseError
 from solver.treasure import (
     STANDARD,
     BidValue,
@@ -49,6 +50,7 @@ from solver.treasure.engine import next_mover
 from solver.treasure.messages import waiting_for
 from solver.treasure.rules import BREACH_VP
 
+from ..figures import counted
 from ..session import Event, Lines
 from .game_setup import Setup
 from .language import END, SETUP, Line, Verb, parse_line
@@ -171,14 +173,15 @@ class Table(Lines[Line]):
         return self.state.hands[self.me]
 
     def treasure_odds(self) -> dict[Card, Fraction]:
-        """Every kind the treasure may be, with its exact chance from the seat ({} during the set-up)."""
-        if self.state is None or self.me is None:
+        """Every kind the treasure may be, with its exact chance from the seat, or for a
+        spectator from the start card and the placed cards ({} during the set-up)."""
+        if self.state is None:
             return {}
         return odds.treasure_odds(self.state, self.me)
 
     def treasure_cells(self) -> tuple[tuple[Tile, Fraction], ...]:
         """The domain cards that may be the treasure, with their chance, likeliest first."""
-        if self.state is None or self.me is None:
+        if self.state is None:
             return ()
         return odds.treasure_cells(self.state, self.me)
 
@@ -220,7 +223,7 @@ class Table(Lines[Line]):
 
     def status(self) -> str:
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
-        return f"{self.count} lines so far{waiting}"
+        return f"{counted(self.count, 'line')} so far{waiting}"
 
     def seat(self, name: str) -> int:
         return self.names.index(name)
@@ -228,7 +231,16 @@ class Table(Lines[Line]):
     # -- applying a line ---------------------------------------------------------------------
 
     def parse(self, text: str) -> Line | None:
-        return parse_line(text, self.names)
+        """The line ``text`` names; a player's line typed without a name is the tracked seat's
+        (``place 1cn at 0 1``, ``bid 5 on 0 1 with nature``: moves as the house suggests them)."""
+        try:
+            return parse_line(text, self.names)
+        except ParseError:
+            if self.me is None:
+                raise
+            with contextlib.suppress(ParseError):
+                return parse_line(f"{self.names[self.me]} {text}", self.names)
+            raise
 
     def next_number(self) -> int:
         return self.count + 1
@@ -247,8 +259,8 @@ class Table(Lines[Line]):
         if line.verb in SETUP:
             if self.played:
                 raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has begun")
-            setup = self.setup.apply(line)
-            state = setup.opening() if setup.missing() is None and self.state is None else self.state
+            setup = self.setup.apply(line)  # a spectator's set-up may still become a seat's (me, hand)
+            state = setup.opening() if setup.missing() is None else None
             return replace(self, setup=setup, state=state, order=((0, 0),))
         s = self.state
         if s is None:

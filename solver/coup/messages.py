@@ -48,6 +48,17 @@ def waiting_for(s: State) -> str:
     return texts(s, t, s.names)
 
 
+def decision(s: State) -> str:
+    """What the player deciding now is to decide, in words: ``"challenge Alice's tax or pass"``
+    (:func:`waiting_for` without the player's name)."""
+    text = waiting_for(s)
+    return text.partition(" to ")[2] or text
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _name(names: tuple[str, ...], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else "nobody"
 
@@ -64,7 +75,7 @@ _WAITING: dict[Phase, Callable[[State, Turn, tuple[str, ...]], str]] = {
     Phase.REDRAW: lambda s, t, n: f"{_name(n, t.decider)} to draw a replacement",
     Phase.LOSE: lambda s, t, n: f"{_name(n, t.decider)} to lose an influence",
     Phase.EXCHANGE_DRAW: lambda s, t, n: f"{_name(n, t.actor)} to draw from the court",
-    Phase.EXCHANGE_KEEP: lambda s, t, n: f"{_name(n, t.actor)} to keep {len(s.hidden[t.actor])} cards",
+    Phase.EXCHANGE_KEEP: lambda s, t, n: f"{_name(n, t.actor)} to keep {_cards(len(s.hidden[t.actor]))}",
     Phase.EXAMINE_SHOW: lambda s, t, n: f"{_name(n, t.decider)} to show a card to {_name(n, t.actor)}",
     Phase.EXAMINE_DECIDE: lambda s, t, n: f"{_name(n, t.actor)} to swap or return",
     Phase.SWAP_DRAW: lambda s, t, n: f"{_name(n, t.decider)} to draw a new card",

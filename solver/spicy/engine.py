@@ -435,7 +435,7 @@ def _worlds_end(s: State, move: Move) -> State:
     if s.worlds_end != HIDDEN:
         raise IllegalMove(
             f"World's End lies {s.worlds_end} cards deep in this game: it shows by itself "
-            f"when the draw pile is down to it ({len(s.draw)} cards left)"
+            f"when the draw pile is down to it ({len(s.draw)} card{'s' * (len(s.draw) != 1)} left)"
         )
     return _over(s, End.WORLDS_END)
 

@@ -31,7 +31,7 @@ a hand of 3 holds none of the 13 with chance 7055/10864: likely a forced bluff
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import IntEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -62,6 +62,7 @@ __all__ = [
     "top_counts",
     "top_odds",
     "true_plays",
+    "unlikely_reason",
 ]
 
 UNLIKELY_BELOW = Fraction(1, 4)
@@ -236,6 +237,10 @@ def _numbers(n: int) -> str:
     return _PLURALS[n - 1] if n <= len(_PLURALS) else f"{n}s"
 
 
+def _cards(n: int) -> str:
+    return "card" if n == 1 else "cards"
+
+
 def _all_of(count: int, what: str, wilds: int, wild_name: str) -> str:
     if wilds == 0:
         return f"all {count} {what} are accounted for"
@@ -272,16 +277,17 @@ def flag(odds: ClaimOdds, threshold: Fraction = UNLIKELY_BELOW) -> Flag | None:
     both = odds.honest.both
     if both >= threshold:
         return None
-    return Flag(Level.UNLIKELY, both, _unlikely_reason(odds))
+    return Flag(Level.UNLIKELY, both, unlikely_reason(odds))
 
 
-def _unlikely_reason(odds: ClaimOdds) -> str:
+def unlikely_reason(odds: ClaimOdds, show: Callable[[Fraction], str] = str) -> str:
     """Why honest P(both) is low: few copies of the claim among the legal true cards (an honest
-    claimant would likely have played another), and the chance the hand held none (a bluff)."""
+    claimant would likely have played another), and the chance the hand held none (a bluff),
+    written by ``show`` (exactly by default: the flag's reason in the outputs)."""
     c = odds.counts
     few = "only " if c.copies * c.claims < c.legal_true else ""
-    among = f"{few}{c.copies} {odds.claim} unseen among {c.legal_true} cards true on a legal claim"
-    none = f"a hand of {c.hand} holds none of the {c.legal_true} with chance {odds.none_true}"
+    among = f"{few}{c.copies} {odds.claim} unseen among {c.legal_true} {_cards(c.legal_true)} true on a legal claim"
+    none = f"a hand of {c.hand} holds none of the {c.legal_true} with chance {show(odds.none_true)}"
     forced = ": likely a forced bluff" if odds.none_true >= Fraction(1, 2) else ""
     return f"{among}; {none}{forced}"
 
@@ -301,9 +307,10 @@ class Advice(NamedTuple):
     last: bool
     ends: bool
 
-    def text(self, claimant: str = "the claimant") -> str:
-        """The advice in words."""
-        words = f"challenge {self.trait}: false with chance {self.chance}; right, you win the {self.pile}-card pile"
+    def text(self, claimant: str = "the claimant", show: Callable[[Fraction], str] = str) -> str:
+        """The advice in words, the chance written by ``show`` (exactly by default)."""
+        words = f"challenge {self.trait}: false with chance {show(self.chance)}"
+        words += f"; right, you win the {self.pile}-card pile"
         if self.last:
             words += f" and deny {claimant} the trophy"
         words += f"; wrong, you draw {self.draws}"

@@ -30,7 +30,7 @@ from typing import TypeVar
 
 from ..errors import IllegalMove
 from .bids import Bid, unused_markers
-from .cards import COPIES, UNKNOWN, Card, cards_text
+from .cards import COPIES, UNKNOWN, Card
 from .domain import NOBODY, Domain
 from .messages import MOVE_WORDS, out_of_turn, waiting_for
 from .moves import CHANCE, FIELDS, TERMINAL, Kind, Move
@@ -296,7 +296,7 @@ def _place(s: State, move: Move) -> State:
             raise IllegalMove(f"both {card} are already seen: {who} cannot hold one")
         rest = _without(hand, UNKNOWN)
     else:
-        raise IllegalMove(f"{who} holds no {card} (hand: {cards_text(hand)})")
+        raise IllegalMove(f"{who} holds no {card} (hand: {' '.join(map(str, hand)) or 'none'})")
     refusal = s.domain.refusal(card, row, col)
     if refusal is not None:
         raise IllegalMove(refusal)

@@ -58,15 +58,15 @@ class PlacementValue(NamedTuple):
         return self.vp + self.sets
 
 
-def seen_cards(s: State, seat: int) -> Counter[Card]:
+def seen_cards(s: State, seat: int | None) -> Counter[Card]:
     """The cards ``seat`` has seen: its known hand cards and every domain card (its own placed
-    cards among them)."""
-    counts = Counter(c for c in s.hands[seat] if c.known)
+    cards among them); a spectator (None) sees the domain only."""
+    counts = Counter(c for c in s.hands[seat] if c.known) if seat is not None else Counter[Card]()
     counts.update(s.domain.cards())
     return counts
 
 
-def treasure_weights(s: State, seat: int) -> tuple[dict[Card, int], int]:
+def treasure_weights(s: State, seat: int | None) -> tuple[dict[Card, int], int]:
     """The treasure's kinds with their weights as whole numbers (``2 w(t)``: 2 unseen, 1 seen once)
     and their sum, so that P(t) is weight / sum; once the removed card is shown (the game over),
     its kind alone. Raises :class:`ImpossibleTable` if the seat has seen every card twice."""
@@ -77,19 +77,21 @@ def treasure_weights(s: State, seat: int) -> tuple[dict[Card, int], int]:
     weights = {k: COPIES - seen[k] for k in s.deck.kinds() if seen[k] < COPIES}
     total = sum(weights.values())
     if not total:
-        raise ImpossibleTable(f"{s.names[seat]} has seen both copies of every card: nothing is left to remove")
+        who = s.names[seat] if seat is not None else "the spectator"
+        raise ImpossibleTable(f"{who} has seen both copies of every card: nothing is left to remove")
     return weights, total
 
 
-def treasure_odds(s: State, seat: int) -> dict[Card, Fraction]:
-    """Every kind the treasure may be, with its exact probability from ``seat``'s view, in
+def treasure_odds(s: State, seat: int | None) -> dict[Card, Fraction]:
+    """Every kind the treasure may be, with its exact probability from ``seat``'s view (None: a
+    spectator's, who sees the domain only), in
     canonical order. Once the removed card is shown (the game over), the treasure is certain.
     Raises :class:`ImpossibleTable` if the seat has seen every card twice."""
     weights, total = treasure_weights(s, seat)
     return {kind: Fraction(w, total) for kind, w in weights.items()}
 
 
-def treasure_cells(s: State, seat: int) -> tuple[tuple[Tile, Fraction], ...]:
+def treasure_cells(s: State, seat: int | None) -> tuple[tuple[Tile, Fraction], ...]:
     """The domain cards that may be the treasure (their twin unseen), with their chance, likeliest
     first (then in cell order)."""
     odds = treasure_odds(s, seat)

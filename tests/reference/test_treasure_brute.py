@@ -372,7 +372,7 @@ def test_french_words_accents_and_name_prefixes_are_accepted() -> None:
 def shuffle_enumeration(
     deck: Deck,
     names: int,
-    me: int,
+    me: int | None,
     hand: Counter[Kind],
     start: Kind,
     placed: dict[int, Counter[Kind]],
@@ -388,7 +388,7 @@ def shuffle_enumeration(
         if order[1][0] != start:
             continue
         hands = [Counter(kind for kind, _ in order[2 + i :: names]) for i in range(names)]
-        if hands[me] != hand:
+        if me is not None and hands[me] != hand:  # a spectator (None) sees no hand
             continue
         weight = 1
         for p, cards in placed.items():
@@ -419,6 +419,37 @@ def test_the_treasure_agrees_with_a_shuffle_by_shuffle_enumeration_only_if_place
         }
     else:
         assert want == got
+
+
+def test_a_spectators_treasure_agrees_with_a_shuffle_by_shuffle_enumeration() -> None:
+    """treasure.md: a record without ``me`` and ``hand`` sees the start card and the placed cards
+    only; the same weights hold with those."""
+    text = record("players Ana Ben Cleo", "start 1cv", "Ana place 1cn at 0 1", "Ben place 2cv at 1 0")
+    out = brute_replay(text, TINY)
+    got = {kind(k): v for k, v in chance(out).items()}
+    placed = {0: kinds("1cn"), 1: kinds("2cv")}
+    want = shuffle_enumeration(TINY, 3, None, Counter(), kind("1cv"), placed, False)
+    assert (
+        got
+        == want
+        == {
+            kind("1cn"): Fraction(1, 5),
+            kind("1cv"): Fraction(1, 5),
+            kind("2cn"): Fraction(2, 5),
+            kind("2cv"): Fraction(1, 5),
+        }
+    )
+    assert out["me"] is None and "bids" not in out and "placements" not in out
+    assert all("cards" not in p for p in out["players"]) and [p["hand"] for p in out["players"]] == [1, 1, 2]
+
+
+def test_a_spectators_record_has_no_markers_and_every_bidder_reveals() -> None:
+    opened = ("players Ana Ben Cleo", "start 1cv", "Ana pass", "Ben neuro")
+    assert brute_replay(record(*opened, "Ben bid 5 on 0 0", "Cleo bid 4 on 0 0"), TINY)["waiting"] is None
+    assert refused(record(*opened, "Ben bid 5 on 0 0 with 1"), TINY).line == 6
+    game = random_record(3, 3, SMALL, spectator=True)
+    assert "\nme " not in game and "\nhand " not in game and " with " not in game
+    assert brute_replay(game, SMALL)["final"] is not None
 
 
 def test_listing_every_deal_and_counting_the_deals_give_the_same_worlds() -> None:

@@ -49,6 +49,11 @@ Decisions where the spec is vague (one line each):
   list in seating order; anyone may call ``neuro`` and bid, empty hand or not.
 - Markers are written ``0 1 nature fond force`` in both languages (``background`` = ``fond``);
   French long card names (``2-etoile-vert``) are accepted.
+- A record without ``me`` (so without ``hand``) is a spectator's (treasure.md, as in
+  table-language.md): ``players`` and ``start`` complete its set-up; it sees the start card and the
+  placed cards only (the worlds deal every unseen card, every player's hand a free place); no
+  bid carries ``with``, every bidder reveals; ``players[].cards`` and ``bids`` are absent, and so
+  is ``placements`` (the seat's, and there is none).
 """
 
 from __future__ import annotations
@@ -378,15 +383,16 @@ class Replay:
         return self.dealt_hand - self.placed[self.me]
 
     def seen(self) -> Counter[Kind]:
-        assert self.dealt_hand is not None and self.start is not None
+        assert self.start is not None and (self.me is None or self.dealt_hand is not None)
         others = sum((c for i, c in enumerate(self.placed) if i != self.me), Counter[Kind]())
-        return self.dealt_hand + Counter([self.start]) + others
+        return (self.dealt_hand or Counter()) + Counter([self.start]) + others
 
     def kinds(self) -> dict[Cell, Kind]:
         return {cell: kind for cell, (kind, _) in self.domain.items()}
 
     def ready(self) -> bool:
-        return bool(self.names) and self.me is not None and self.dealt_hand is not None and self.start is not None
+        seat = self.me is None or self.dealt_hand is not None  # a spectator's record has no hand
+        return bool(self.names) and seat and self.start is not None
 
     def can_bid(self, p: int) -> bool:
         markers = sum(self.markers_left().values()) if p == self.me else 7 - self.bid_count(p)
@@ -660,10 +666,15 @@ class Replay:
             ],
             "players": [self.player_json(i) for i in range(len(self.names))],
             "treasure": {name(k): str(p) for k, p in chance.items()},
-            "bids": self.bid_values(chance) if ready else [],
-            "placements": self.placements() if ready else [],
+            **self.seat_json(chance, ready),
             **self.result(),
         }
+
+    def seat_json(self, chance: Mapping[Kind, Fraction], ready: bool) -> dict[str, Any]:
+        """The seat's bids and placements; none at all (absent) in a spectator's record."""
+        if self.me is None:
+            return {}
+        return {"bids": self.bid_values(chance) if ready else [], "placements": self.placements() if ready else []}
 
     def player_json(self, i: int) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.names[i], "hand": self.hands[i], "vp": self.vp[i]}
@@ -726,9 +737,18 @@ def brute_replay(text: str, deck: Deck = Deck()) -> dict[str, Any]:
     return table.json()
 
 
-def random_record(seed: int, players: int, deck: Deck = Deck(), *, breaches: bool = True, me: int | None = None) -> str:
+def random_record(
+    seed: int,
+    players: int,
+    deck: Deck = Deck(),
+    *,
+    breaches: bool = True,
+    me: int | None = None,
+    spectator: bool = False,
+) -> str:
     """A random legal game in canonical English lines, from seat ``me`` (default: a random seat; the
-    game itself depends only on ``seed``, ``players`` and ``deck``). Random
+    game itself depends only on ``seed``, ``players`` and ``deck``), or with ``spectator`` as a
+    spectator writes it (no ``me`` nor ``hand``, no marker, every bidder's ``reveal``). Random
     placements and passes (under "deux cartes" a pass with a legal placement only when
     ``breaches``, then proven or not at the end), up to three bidding rounds, then ``removed``,
     every other bidder's ``reveal`` and the ``breach`` lines. Any prefix after the set-up is a record.
@@ -750,8 +770,11 @@ def random_record(seed: int, players: int, deck: Deck = Deck(), *, breaches: boo
 
     say("game tresor")
     say("players " + " ".join(names))
-    say(f"me {names[me]}")
-    say("hand " + " ".join(name(k) for k in sorted(hands[me].elements(), key=deck.kinds.index)))
+    if spectator:
+        me = -1  # nobody's seat: no hand, every marker face down
+    else:
+        say(f"me {names[me]}")
+        say("hand " + " ".join(name(k) for k in sorted(hands[me].elements(), key=deck.kinds.index)))
     say(f"start {name(cards[1])}")
     left = [[m for m, n in MARKER_STOCK.items() for _ in range(n)] for _ in names]
     used: list[list[str]] = [[] for _ in names]

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..cards import Draft, Variant
-from .index import Family, locate
-from .library import Built, Library, Tick, closure, generate, setup_families, verify
+from .index import Family, family_of, locate
+from .library import Built, Library, Tick, closure, setup_families, verify
+from .library import generate as generate_families  # not `generate`: the name of the generator's module
 from .probe import Probe, default_library, open_values, principal_line, probe, value_of
 from .store import Table, TableError, cache_dir, installed_dir
 
@@ -42,6 +43,7 @@ __all__ = [
     "closure",
     "default_library",
     "families_for",
+    "family_of",
     "info",
     "installed_dir",
     "locate",
@@ -72,41 +74,22 @@ def build(
     families: Iterable[Family],
     directory: Path | None = None,
     tick: Tick = lambda: None,
-    workers: int = 1,
     installed: bool = True,
 ) -> list[Built]:
     """Generate ``families`` and the smaller ones they need into ``directory`` (default: the
-    user's cache), skipping those a file already holds there or among the installed tables.
-    ``tick()`` after each family; ``installed=False`` ignores the installed tables (generates
-    from scratch whatever ``directory`` does not hold). With ``workers`` > 1, each variant's families are generated
-    in a process of their own (they share nothing). Raises :class:`~solver.errors.NotCertified`
-    if one fails.
+    user's cache), here, one after the other, skipping those a file already holds there or among
+    the installed tables. ``tick()`` after each family; ``installed=False`` ignores the
+    installed tables (generates from scratch whatever ``directory`` does not hold). Raises
+    :class:`~solver.errors.NotCertified` if one fails. (``coup tablebase build`` runs on the
+    job runner instead, a task per family: ``companion.coup.table_build``.)
 
     >>> import tempfile
     >>> [b.family.name for b in build([Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)], Path(tempfile.mkdtemp()))]
     ['ambassador-10011-c1']
     """
     target = cache_dir() if directory is None else directory
-    groups: dict[Variant, list[Family]] = {}
-    for family in families:
-        groups.setdefault(family.variant, []).append(family)
-    if workers <= 1 or len(groups) <= 1:
-        library = Library(directories=None if installed else [], cache=target)
-        return generate([f for g in groups.values() for f in g], target, tick, known=library.find)
-    from concurrent.futures import ProcessPoolExecutor
-
-    out: list[Built] = []
-    with ProcessPoolExecutor(max_workers=min(workers, len(groups))) as pool:
-        for built in pool.map(_build_group, [(group, target, installed) for group in groups.values()]):
-            out.extend(built)
-            for _ in built:
-                tick()
-    return out
-
-
-def _build_group(job: tuple[list[Family], Path, bool]) -> list[Built]:
-    families, target, installed = job
-    return generate(families, target, known=Library(directories=None if installed else [], cache=target).find)
+    library = Library(directories=None if installed else [], cache=target)
+    return generate_families(families, target, tick, known=library.find)
 
 
 @dataclass(frozen=True)

@@ -217,14 +217,17 @@ class Expansion:
     def _expand_roots(self, family: Family, arrangement: int) -> list[Root]:
         where: dict[tuple[object, ...], tuple[Edge, list[tuple[int, int, bool]]]] = {}
         base = family.state(arrangement)
+        followed: dict[tuple[Move, int], tuple[int, int, int, int, int]] = {}
         for bracket, mine in enumerate(BRACKET_COINS):
             for take in range(STEAL_AMOUNT + 1):
                 root = base._replace(coins=(mine, take))
-                for move, step in self._answers(root):
+                for move, step in self._answers(root, steals_only=take > 0):
                     steal = move.kind is Kind.STEAL
-                    if take and not steal:
-                        continue
-                    found = self._follow(root, step)
+                    # where a move leads does not depend on the bracket (only whether it is
+                    # legal does): followed once per move (and steal amount), not per bracket
+                    found = followed.get((move, take))
+                    if found is None:
+                        found = followed[move, take] = self._follow(root, step)
                     key = (move, *found)
                     if key not in where:
                         where[key] = (Edge(found[0], found[1], found[2], found[3], found[4], ZERO, move), [])
@@ -237,9 +240,9 @@ class Expansion:
             out.append(Root(edge, mask))
         return out
 
-    def _answers(self, s: State) -> list[tuple[Move, _Step]]:
-        """The moves of ``s`` (decisions) and what each does, from the engine (once per hands,
-        turn and coins)."""
+    def _answers(self, s: State, steals_only: bool = False) -> list[tuple[Move, _Step]]:
+        """The moves of ``s`` (decisions; ``steals_only``: its steals) and what each does, from
+        the engine (once per hands, turn and coins)."""
         key = (s.hidden, s.turn, s.coins)
         steps = self._steps.get(key)
         if steps is None:
@@ -247,6 +250,8 @@ class Expansion:
             self._legal[key] = s.legal_moves()
         out = []
         for move in self._legal[key]:
+            if steals_only and move.kind is not Kind.STEAL:
+                continue
             step = steps.get(move)
             if step is None:
                 step = steps[move] = _step(s, s.apply(move))
@@ -341,17 +346,14 @@ class Expansion:
         return NODE, found, 0, step.coins[0] - s.coins[0], step.coins[1] - s.coins[1]
 
     def _set_edges(self, n: int, rows: list[tuple[Move, int, tuple[int, int, int, int, int]]]) -> None:
-        kind, target, arrangement, dx, dy, prob = self._flat
-        self._first[n] = len(kind)
-        moves = self.moves[n]
-        for move, code, (k, t, a, x, y) in rows:
-            moves.append(move)
-            kind.append(k)
-            target.append(t)
-            arrangement.append(a)
-            dx.append(x)
-            dy.append(y)
-            prob.append(code)
+        flat = self._flat
+        self._first[n] = len(flat[0])
+        if not rows:
+            return
+        moves, codes, found = zip(*rows, strict=True)
+        self.moves[n].extend(moves)
+        for column, values in zip(flat, (*zip(*found, strict=True), codes), strict=True):
+            column.extend(values)
 
     def _new(self, key: State) -> int:
         n = len(self.states)

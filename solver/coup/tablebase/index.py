@@ -219,6 +219,26 @@ def locate(state: State) -> Place:
     return Place(family, arrangement * CELLS + x * COINS + y, mover)
 
 
+def family_of(state: State) -> Family:
+    """The family of a 2-seat state with two living players, at any point of a turn: the cards
+    in play (both hands, the court, and the cards an exchange has drawn), the court being what
+    is not in a hand. Every turn start it can lead to is in this family or one it leads to.
+    Raises :class:`Unsupported` when that is no family (unknown cards, more seats).
+
+    >>> s = State.from_text("ambassador Alice:1:DK:- Bob:2:A:C court=DDAACCKKBBB aside=- phase=action actor=Alice")
+    >>> family_of(s).name
+    'ambassador-33233-c11'
+    """
+    if len(state.names) != 2:
+        raise Unsupported("the tables hold 2-seat positions")
+    drawn = state.turn.cards if state.turn.phase is Phase.EXCHANGE_KEEP else ()
+    hands = len(state.hidden[0]) + len(state.hidden[1])
+    counts = [0] * 5
+    for k in cards_key(state.variant, (*state.hidden[0], *state.hidden[1], *state.court, *drawn)):
+        counts[k] += 1
+    return Family(state.variant, tuple(counts), sum(counts) - hands)
+
+
 @lru_cache(maxsize=1 << 16)
 def _layout(
     variant: Variant, mine: tuple[Character, ...], theirs: tuple[Character, ...], court: tuple[Character, ...]

@@ -16,14 +16,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...errors import TooLarge, Unsupported
+from ...errors import FileError, TooLarge, Unsupported
 from ..cards import Draft, Variant, copies
-from .generate import Generator, Solved
 from .index import Family
 from .store import NO_RANK, SUFFIX, Table, TableError, cache_dir, installed_dir, read, write
+
+if TYPE_CHECKING:  # the generator (scipy, networkx) is imported only to generate
+    from .generate import Generator, Solved
+    from .probe import Memo
 
 Tick = Callable[[], None]
 
@@ -101,6 +105,8 @@ def generate(
     """Generate ``families`` (and the smaller ones they need) into ``directory``, smallest
     first, each certified before it is written; ``known(f)`` gives a table that already exists
     (its values are then used, not recomputed). ``tick()`` after each family written."""
+    from .generate import Generator
+
     wanted = closure(families)
     out: list[Built] = []
     generators: dict[Variant, Generator] = {}
@@ -144,6 +150,7 @@ class Library:
         self.budget = budget
         self.tick = tick
         self._tables: dict[Family, Table] = {}
+        self._memo: Memo | None = None
 
     def __repr__(self) -> str:
         places = ", ".join(str(d) for d in [*self.directories, *([self.cache] if self.cache else [])])
@@ -155,7 +162,17 @@ class Library:
             return self
         other = Library(self.directories, self.cache, budget, self.tick)
         other._tables = self._tables
+        other._memo = self.memo
         return other
+
+    @property
+    def memo(self) -> Memo:
+        """What the probes of this library found (shared with its :meth:`limited` copies)."""
+        if self._memo is None:
+            from .probe import Memo
+
+            self._memo = Memo()
+        return self._memo
 
     def paths(self) -> list[Path]:
         return [*self.directories, *([self.cache] if self.cache else [])]
@@ -182,19 +199,32 @@ class Library:
         found = self.find(family)
         if found is not None:
             return found
-        if self.cache is None:
-            raise Unsupported(f"no table for {family.name} and no cache to generate it into")
-        missing = [f for f in closure([family]) if self.find(f) is None]
-        size = sum(f.positions for f in missing)
-        if self.budget is not None and size > self.budget:
-            raise TooLarge(
-                f"{size:,} positions to generate for {family.name}, more than the budget of {self.budget:,}; "
-                f"generate them once with `coup tablebase build`"
-            )
-        generate(missing, self.cache, tick or self.tick, known=self.find)
+        self.fill(self.missing([family]), tick)
         table = self.find(family)
         assert table is not None
         return table
+
+    def missing(self, families: Iterable[Family]) -> list[Family]:
+        """The families ``families`` need (themselves and those they lead to) that no file
+        holds, largest first."""
+        return [f for f in closure(families) if self.find(f) is None]
+
+    def fill(self, families: list[Family], tick: Tick | None = None) -> None:
+        """Generate ``families`` (their closure, see :meth:`missing`) into the cache, ``tick()``
+        after each one. Raises :class:`TooLarge` past the budget, :class:`Unsupported` without
+        a cache."""
+        if not families:
+            return
+        names = families[0].name + (f" and {len(families) - 1} more" if len(families) > 1 else "")
+        if self.cache is None:
+            raise Unsupported(f"no table for {names} and no cache to generate it into")
+        size = sum(f.positions for f in families)
+        if self.budget is not None and size > self.budget:
+            raise TooLarge(
+                f"{size:,} positions to generate for {names}, more than the budget of {self.budget:,}; "
+                f"generate them once with `coup tablebase build`"
+            )
+        generate(families, self.cache, tick or self.tick, known=self.find)
 
     def installed(self) -> list[tuple[Path, Family, int]]:
         """Every table file present: (file, family, bytes)."""
@@ -209,6 +239,8 @@ class Library:
 def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: None) -> list[tuple[Family, bool, str]]:
     """Re-certify ``families`` from scratch (a fresh generation, every smaller family too) and
     compare with the stored files: (family, equal, why not)."""
+    from .generate import Generator
+
     wanted = closure(families)
     out = []
     gens: dict[Variant, Generator] = {}
@@ -219,7 +251,7 @@ def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: No
     for family in families:
         try:
             stored = library.find(family)
-        except TableError as error:
+        except (TableError, FileError) as error:
             out.append((family, False, str(error)))
             tick()
             continue
@@ -227,8 +259,16 @@ def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: No
             out.append((family, False, "no stored table"))
         else:
             a, b = fresh[family], stored
-            same = a.values() == b.values() and a.draws() == b.draws() and np.array_equal(a.rank, b.rank)
-            out.append((family, same, "" if same else "values differ"))
+            differ = [
+                what
+                for what, same in (
+                    ("values", a.values() == b.values()),
+                    ("draw probabilities", a.draws() == b.draws()),
+                    ("ranks", np.array_equal(a.rank, b.rank)),
+                )
+                if not same
+            ]
+            out.append((family, not differ, f"{', '.join(differ)} differ" if differ else ""))
         tick()
     return out
 

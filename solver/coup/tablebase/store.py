@@ -48,6 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import ParseError
+from ...files import atomic_write, read_bytes
 from .index import Family
 
 MAGIC = b"COUPTB"
@@ -174,22 +175,16 @@ def decode(data: bytes, source: str = "table") -> Table:
 
 
 def write(table: Table, path: Path) -> int:
-    """Write ``table`` to ``path`` (atomically: a temporary file renamed); returns the bytes written."""
-    data = encode(table)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(path.suffix + f".{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    temporary.replace(path)
-    return len(data)
+    """Write ``table`` to ``path`` with the house's atomic write (:func:`solver.files.atomic_write`:
+    whole or not at all, never a partly written file, even on Ctrl-C), creating its folder;
+    returns the bytes written. Raises :class:`~solver.errors.FileError`."""
+    return atomic_write(path, encode(table), parents=True)
 
 
 def read(path: Path) -> Table:
-    """The table in the file ``path``. Raises :class:`TableError`."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise TableError(f"{path}: cannot be read ({error.strerror})", input=str(path)) from error
-    return decode(data, str(path))
+    """The table in the file ``path``. Raises :class:`TableError` (a corrupted file) or
+    :class:`~solver.errors.FileError` (an unreadable one)."""
+    return decode(read_bytes(path), str(path))
 
 
 def installed_dir() -> Path:
