@@ -42,6 +42,23 @@ from .figures import columns, counted, exact
 from .records import Journal, replay
 
 EXACT = "--exact"
+LONGEST_LINE = 1000
+"""A table line or command longer than this many characters is refused before it is read (no
+game's line comes near it; reading a megabyte of junk word by word would stall the prompt)."""
+
+
+def check_length(text: str) -> None:
+    """Raise ParseError if ``text`` is longer than :data:`LONGEST_LINE` characters.
+
+    >>> check_length("x" * 1001)
+    Traceback (most recent call last):
+    solver.errors.ParseError: a line of 1,001 characters is too long to be a table line (at most 1,000)
+    """
+    if len(text) > LONGEST_LINE:
+        raise ParseError(
+            f"a line of {len(text):,} characters is too long to be a table line (at most {LONGEST_LINE:,})",
+            input=text[:40],
+        )
 """After a command at the prompt (``odds --exact``): its probabilities and values as exact fractions."""
 Style = Literal["", "info", "flag", "impossible", "error", "over"]
 """How a message is shown: plain, information, a flag, an impossible claim, an error, the end."""
@@ -134,6 +151,7 @@ class Lines(Generic[L]):
 
     def apply_line(self, text: str, number: int) -> tuple[Self, Sequence[Event]]:
         """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line."""
+        check_length(text)
         line = self.parse(text)
         if line is None:
             return self, ()
@@ -248,6 +266,10 @@ class TableSession(Generic[T]):
         """Answer one typed line: a command or a table line. Never raises a GameError."""
         if not text.split():
             return []
+        try:
+            check_length(text)
+        except GameError as error:
+            return [("error", str(error))]
         said = dispatch(self, text)
         return said if said is not None else self._line(text)
 
@@ -415,6 +437,10 @@ class SoloGame(Generic[M]):
         """Answer one typed line. Never raises a GameError."""
         if not text.split():
             return []
+        try:
+            check_length(text)
+        except GameError as error:
+            return [("error", str(error))]
         said = dispatch(self, text)
         if said is not None:
             return said
