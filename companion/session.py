@@ -59,6 +59,8 @@ def check_length(text: str) -> None:
             f"a line of {len(text):,} characters is too long to be a table line (at most {LONGEST_LINE:,})",
             input=text[:40],
         )
+
+
 """After a command at the prompt (``odds --exact``): its probabilities and values as exact fractions."""
 Style = Literal["", "info", "flag", "impossible", "error", "over"]
 """How a message is shown: plain, information, a flag, an impossible claim, an error, the end."""

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from solver.coup import (
-    CHANCE,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Character,
@@ -35,6 +34,7 @@ from solver.coup import (
     new_game,
 )
 from solver.coup.limits import DEFAULT_BUDGET, TABLE_BUDGET
+from solver.game import play
 
 from .. import cli, files, runner
 from ..games import Game, register
@@ -67,22 +67,21 @@ def demo(players: int, variant: Variant, draft: Draft, seed: int | None, out: li
     Moves are drawn uniformly from the legal ones, except that a window is let pass four
     times in five, so that the game reads like one played by people.
     """
-    rng = random.Random(seed)
-    state = new_game(DEMO_NAMES[:players], variant, draft)
     out.append(f"# {players} players, {variant} variant" + (f", draft {draft}" if players == 2 else ""))
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            move = state.sample_chance(rng)
-        else:
-            moves = state.legal_moves()
-            quiet = moves[0].kind is Kind.PASS and rng.random() < 0.8
-            move = moves[0] if quiet else moves[rng.randrange(len(moves))]
+
+    def choose(state: State, rng: random.Random) -> Move:
+        moves = state.legal_moves()
+        quiet = moves[0].kind is Kind.PASS and rng.random() < 0.8
+        return moves[0] if quiet else moves[rng.randrange(len(moves))]
+
+    def tell(state: State, move: Move, after: State) -> None:
         if move.kind.is_action:
             out.append(_turn_header(state))
         out.append(narrate(state, move))
-        state = state.apply(move)
-    out.append(f"# {state.names[state.winner() or 0]} wins")
-    return state
+
+    end, _ = play(new_game(DEMO_NAMES[:players], variant, draft), choose, random.Random(seed), [tell])
+    out.append(f"# {end.names[end.winner() or 0]} wins")
+    return end
 
 
 def _turn_header(state: State) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from solver.coup import Draft, Kind, Move, Phase, State, Variant, new_game
 from solver.coup.messages import claimed
 from solver.coup.public import claim_of, claimant
+from solver.game import play
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 
@@ -92,10 +93,13 @@ def random_record(
     if me is not None:
         lines.append(f"me {names[me]}")
     writer = RecordWriter(names, me, rng, style, lines)
-    while not state.is_terminal() and len(lines) < style.max_lines:
-        move = state.sample_chance(rng) if state.is_chance_node() else _choose(state, rng, style)
-        writer.write(state, move)
-        state = state.apply(move)
+    play(
+        state,
+        lambda s, r: _choose(s, r, style),
+        rng,
+        [lambda before, move, after: writer.write(before, move)],
+        stop=lambda s: len(lines) >= style.max_lines,
+    )
     writer.flush()
     return "".join(line + "\n" for line in lines)
 

@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.errors import GameError, IllegalMove
+from solver.game import play
 from solver.spicy import DECK, CardKind, Deck, Kind, Move, State, Trait, new_game
 from solver.spicy.odds import top_advice, top_counts, true_plays
 from solver.vocabulary import fold
@@ -143,22 +144,17 @@ def bot_game(
     """A game between bots (seat i plays ``personalities[i]``): the winning seats (ties share
     the win) and the record kept by ``record_seat`` (None: a spectator's)."""
     names = NAMES[: len(personalities)]
-    rng = random.Random(seed)
-    state = new_game(names, deck)
     bots = [Bot(p, i, names, deck, seed) for i, p in enumerate(personalities)]
     views = [bot.view for bot in bots]
     record = views[record_seat] if record_seat is not None else SeatView(names, None, deck)
     if record_seat is None:
         views.append(record)
-    for _ in range(MAX_MOVES):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            move = state.sample_chance(rng)
-        else:
-            move = bots[state.current_player()].decide(state.legal_moves())
-        state = play_move(state, move, views)
-    return state.winners(), record.lines
+
+    def choose(s: State, rng: random.Random) -> Move:
+        return bots[s.current_player()].decide(s.legal_moves())
+
+    end, _ = play(new_game(names, deck), choose, random.Random(seed), [view.observe for view in views], MAX_MOVES)
+    return end.winners(), record.lines
 
 
 def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
