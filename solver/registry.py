@@ -24,10 +24,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from importlib import import_module
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import ParseError
 from .game import GameState
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,26 @@ class Game:
         return f"load_game({self.type.name!r}, {', '.join(given)})"
 
 
+def instance(kind: type[T]) -> Callable[[object], T]:
+    """A :class:`Parameter`'s reader for values given only as objects of ``kind`` (a deck, a
+    flag): the value itself, or :class:`~solver.errors.ParseError`.
+
+    >>> instance(bool)(True)
+    True
+    >>> instance(bool)("yes")
+    Traceback (most recent call last):
+    ...
+    solver.errors.ParseError: a bool, not 'yes'
+    """
+
+    def read(value: object) -> T:
+        if not isinstance(value, kind):
+            raise ParseError(f"a {kind.__name__}, not {value!r}", input=str(value))
+        return value
+
+    return read
+
+
 _TYPES: dict[str, GameType] = {}
 
 
@@ -146,4 +168,4 @@ def load_game(
     return Game(kind, seats, values)
 
 
-__all__ = ["Game", "GameType", "Parameter", "default_names", "load_game", "register", "registered"]
+__all__ = ["Game", "GameType", "Parameter", "default_names", "instance", "load_game", "register", "registered"]

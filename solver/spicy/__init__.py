@@ -10,23 +10,13 @@ immutable state, the turn machine) and the exact odds of a claim. No prompt, no 
 
 from ..errors import GameError, IllegalMove, ImpossibleTable, ParseError
 from ..game import play_random
-from ..registry import GameType, Parameter, register
+from ..registry import GameType, Parameter, instance, register
 from .cards import DECK, UNKNOWN, WILD_NUMBER, WILD_SPICE, Card, CardKind, Deck, Spice
 from .moves import CHANCE, NOBODY, TERMINAL, Kind, Move
 from .rules import SCORE, Claim, Draw, Trait, legal_claims, refusal, score, true_on, true_on_both
 from .state import HIDDEN, End, Phase, State, Top, Turn, new_game
 
-
-def _deck(value: object) -> Deck:
-    if not isinstance(value, Deck):
-        raise ParseError(f"a Spicy deck is a Deck, not {value!r}", input=str(value))
-    return value
-
-
-def _public(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ParseError(f"public is True or False, not {value!r}", input=str(value))
-    return value
+_deck = instance(Deck)
 
 
 GAME = register(
@@ -35,7 +25,7 @@ GAME = register(
         "Spicy",
         range(DECK.min_players, DECK.max_players + 1),
         new_game,
-        {"deck": Parameter(DECK, _deck, (DECK,)), "public": Parameter(False, _public, (False,))},
+        {"deck": Parameter(DECK, _deck, (DECK,)), "public": Parameter(False, instance(bool), (False,))},
         max_chance_outcomes=lambda players, parameters: len(_deck(parameters["deck"]).kinds) + 1,
     )
 )

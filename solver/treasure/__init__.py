@@ -11,7 +11,7 @@ No prompt, no person.
 
 from ..errors import GameError, IllegalMove, ImpossibleTable, ParseError
 from ..game import NOBODY, play_random
-from ..registry import GameType, Parameter, register
+from ..registry import GameType, Parameter, instance, register
 from .bids import Bid
 from .cards import STANDARD, UNKNOWN, Card, Deck
 from .domain import Domain, Tile
@@ -21,11 +21,7 @@ from .rules import MAX_PLAYERS, MIN_PLAYERS, Marker
 from .score import Score
 from .state import Phase, State, Turn, new_game
 
-
-def _deck(value: object) -> Deck:
-    if not isinstance(value, Deck):
-        raise ParseError(f"a deck of the treasure game is a Deck, not {value!r}", input=str(value))
-    return value
+_deck = instance(Deck)
 
 
 GAME = register(
