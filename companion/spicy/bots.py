@@ -33,7 +33,8 @@ from solver.spicy import DECK, CardKind, Deck, Kind, Move, State, Trait, new_gam
 from solver.spicy.odds import top_advice, top_counts, true_plays
 from solver.vocabulary import fold
 
-from ..session import YOU, Command, Message, SoloGame, Waiting, check_personality, playing_as, seat_commands
+from ..session import YOU, Command, Message, SoloGame, check_personality, playing_as, seat_commands
+from ..tracked import Waiting
 from .language import Line, Verb, parse_line
 from .simulate import NAMES, SeatView, play_move
 from .tracker import Table

@@ -35,7 +35,7 @@ from solver.spicy.odds import UNLIKELY_BELOW, claim_odds, flag, top_advice, top_
 from solver.spicy.rules import TROPHIES_TO_WIN
 
 from ..figures import counted
-from ..session import Event, Lines, Over, Waiting
+from ..tracked import Event, Lines, Over, Placed, Waiting
 from .advice import Advised, Challenged, Flagged, LastCard, Priced, Resolved, Trophy, YourTurn
 from .language import Line, Verb, parse_line
 from .ledger import ChallengeNote, ClaimNote, Ledger
@@ -68,6 +68,7 @@ class Table(Lines[Line]):
     ledger: Ledger = field(default_factory=Ledger)
     drawn: Drawn | None = None
     priced: bool = True  # price and flag every claim as it is typed (a bot's table prices when it decides)
+    placed: Placed | None = None  # where the last line went in the record
 
     @classmethod
     def new(cls, deck: Deck = DECK, threshold: Fraction = UNLIKELY_BELOW, priced: bool = True) -> Table:
@@ -164,9 +165,6 @@ class Table(Lines[Line]):
         """The canonical form of the record (``spicy replay --canonical``), with a final newline."""
         return "".join(line + "\n" for line in self.record_lines())
 
-    def last_line(self) -> str | None:
-        return self.lines[-1][1].canonical() if self.lines else "game spicy" if self.header else None
-
     def status(self) -> str:
         if self.over:
             return f"{counted(len(self.lines) + 1, 'line')}; the game is over: {' and '.join(self.winners())} won"
@@ -187,17 +185,19 @@ class Table(Lines[Line]):
                 return parse_line(f"{self.names[self.me]} {text}", self.names, self.deck)
             raise
 
-    def next_number(self) -> int:
-        return len(self.lines) + 2
-
     def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after ``line`` (record line ``number``) and the events it produced. Raises
         GameError and changes nothing."""
         if self.over:
             raise IllegalMove(f"the game is over: {' and '.join(self.winners())} won")
         table, events = _HANDLERS[line.verb](self, line, number)
-        if line.verb is not Verb.GAME:
-            table = table._but(lines=(*table.lines, (number, line)))
+        text = line.canonical()
+        if line.verb is Verb.GAME:
+            table = table._but(placed=Placed("appended", text, 0))
+        else:
+            first = not self.header and not self.lines  # the header is written with it
+            placed = Placed("rewritten", text) if first else Placed("appended", text, len(self.lines) + 1)
+            table = table._but(lines=(*table.lines, (number, line)), placed=placed)
         return table, (*events, *table._afterwards(self))
 
     def _afterwards(self, before: Table) -> Events:

@@ -21,7 +21,7 @@ from solver.treasure import BidValue, PlacementValue, Score
 from solver.treasure.rules import emptying_bonus
 
 from ..figures import value
-from ..session import Event, Message, Said, Waiting
+from ..tracked import Event, Message, Said, Waiting
 from .language import MARKERS, Line, Verb
 
 if TYPE_CHECKING:

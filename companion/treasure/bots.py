@@ -28,7 +28,8 @@ from solver.errors import GameError, IllegalMove
 from solver.treasure import STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
 
 from ..records import replay
-from ..session import YOU, Command, Message, SoloGame, Waiting, check_personality, playing_as, seat_commands, seat_seed
+from ..session import YOU, Command, Message, SoloGame, check_personality, playing_as, seat_commands, seat_seed
+from ..tracked import Waiting
 from .advice import Advice, bid_text, placement_text
 from .language import WORDS, Line, Verb, parse_line
 from .simulate import NAMES, Chooser, RecordWriter, play_game

@@ -51,7 +51,7 @@ from solver.treasure.messages import waiting_for
 from solver.treasure.rules import BREACH_VP
 
 from ..figures import counted
-from ..session import Event, Lines
+from ..tracked import Event, Lines, Placed, placed_among
 from .game_setup import Setup
 from .language import END, SETUP, Line, Verb, parse_line
 
@@ -82,7 +82,7 @@ class Table(Lines[Line]):
     order: tuple[Cell, ...] = ()  # the domain's cells in the order they were laid
     played: tuple[Line, ...] = ()  # the lines after the set-up
     count: int = 0  # lines accepted
-    last: Line | None = None
+    placed: Placed | None = None  # where the last line went in the record
 
     @classmethod
     def new(cls, deck: Deck = STANDARD) -> Table:
@@ -218,9 +218,6 @@ class Table(Lines[Line]):
         """The canonical form of the record (``tresor replay --canonical``), with a final newline."""
         return "".join(line + "\n" for line in self.record_lines())
 
-    def last_line(self) -> str | None:
-        return self.last.canonical() if self.last is not None else None
-
     def status(self) -> str:
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
         return f"{counted(self.count, 'line')} so far{waiting}"
@@ -242,17 +239,19 @@ class Table(Lines[Line]):
                 return parse_line(f"{self.names[self.me]} {text}", self.names)
             raise
 
-    def next_number(self) -> int:
-        return self.count + 1
-
     def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after ``line`` (record line ``number``) and the events it produced (points,
         deux cartes, a round opened, the end, the final score, advice for the seat, what the
         table waits for). Raises GameError and changes nothing."""
         from .advice import events
 
-        after = self._apply(line)
-        after = replace(after, count=self.count + 1, last=line)
+        after = replace(self._apply(line), count=self.count + 1)
+        text = line.canonical()
+        if line.verb in SETUP:  # in the set-up's canonical order, the header written with the first line
+            placed = placed_among(text, self.record_lines(), after.record_lines())
+        else:
+            placed = Placed("appended", text, 1 + len(self.setup.lines()) + len(self.played))
+        after = replace(after, placed=placed)
         return after, events(self, after, line)
 
     def _apply(self, line: Line) -> Table:
