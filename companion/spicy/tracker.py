@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from solver.errors import IllegalMove, ParseError
@@ -76,13 +76,6 @@ class Table(Lines[Line]):
         cross-checks), flagging claims less likely than ``threshold`` as ``unlikely``; without
         ``priced``, claims are noted unpriced (no flags, no advice: a bot's table)."""
         return cls(deck=deck, threshold=threshold, priced=priced)
-
-    def _but(self, **changes: object) -> Table:
-        """This table with ``changes``: :func:`dataclasses.replace` without its per-call
-        introspection (the tracker's hot path; the fields are the dataclass's own)."""
-        new = object.__new__(Table)
-        vars(new).update(vars(self), **changes)
-        return new
 
     def __repr__(self) -> str:
         return f"<Table {len(self.lines)} lines, {self.state.text() if self.state else 'set-up'}>"
@@ -193,11 +186,11 @@ class Table(Lines[Line]):
         table, events = _HANDLERS[line.verb](self, line, number)
         text = line.canonical()
         if line.verb is Verb.GAME:
-            table = table._but(placed=Placed("appended", text, 0))
+            table = replace(table, placed=Placed("appended", text, 0))
         else:
             first = not self.header and not self.lines  # the header is written with it
             placed = Placed("rewritten", text) if first else Placed("appended", text, len(self.lines) + 1)
-            table = table._but(lines=(*table.lines, (number, line)), placed=placed)
+            table = replace(table, lines=(*table.lines, (number, line)), placed=placed)
         return table, (*events, *table._afterwards(self))
 
     def _afterwards(self, before: Table) -> Events:
@@ -231,7 +224,7 @@ class Table(Lines[Line]):
     def _game(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.header or self.names:
             raise IllegalMove("'game spicy' comes once, first")
-        return self._but(header=True), []
+        return replace(self, header=True), []
 
     def _players(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.names:
@@ -239,12 +232,12 @@ class Table(Lines[Line]):
         state = new_game(line.names, self.deck, public=True)
         while state.turn.phase is Phase.DEAL:  # dealt unseen: the one outcome is an unknown card
             state = state.apply(state.chance_outcomes()[0][0])
-        return self._but(names=line.names, state=state), []
+        return replace(self, names=line.names, state=state), []
 
     def _me(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.started or self.me is not None:
             raise IllegalMove("'me NAME' comes once, after players, before the first action")
-        return self._but(me=self.seat(str(line.player))), []
+        return replace(self, me=self.seat(str(line.player))), []
 
     def _hand(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.me is None or self.hand_given or self.started:
@@ -255,7 +248,7 @@ class Table(Lines[Line]):
         assert s is not None
         state = s._replace(hands=(*s.hands[: self.me], line.cards, *s.hands[self.me + 1 :]))
         state.check()  # no more copies than the deck has
-        return self._but(state=state, hand_given=True), []
+        return replace(self, state=state, hand_given=True), []
 
     # -- actions and answers -------------------------------------------------------------------
 
@@ -308,7 +301,7 @@ class Table(Lines[Line]):
             events.append(Advised(top_advice(after, odds), name))
         if note.last and self.priced:
             events.append(self._last_card(after, seat))
-        table = self._but(state=after, ledger=self.ledger.claimed(note), started=True, drawn=None)
+        table = replace(self, state=after, ledger=self.ledger.claimed(note), started=True, drawn=None)
         return table, events
 
     def _last_card(self, s: State, seat: int) -> LastCard:
@@ -364,7 +357,7 @@ class Table(Lines[Line]):
             s.pile_size, not s.hands[top.player], top.card if known else None,
         )  # fmt: skip
         after = s.apply(Move(Kind.CHALLENGE, seat, trait=trait))
-        table = self._but(state=after, ledger=self.ledger.challenged(note), started=True, drawn=None)
+        table = replace(self, state=after, ledger=self.ledger.challenged(note), started=True, drawn=None)
         if not known:
             return table, [Challenged(note, known)] if self.priced else []
         table = table._settled(after)
@@ -389,7 +382,7 @@ class Table(Lines[Line]):
         owner = s.top.player
         after = s.apply(Move(Kind.REVEAL, owner, card=card))
         ledger = self.ledger.revealed(card)
-        table = self._but(ledger=ledger)._settled(after)
+        table = replace(self, ledger=ledger)._settled(after)
         assert table.state is not None
         return table, [Resolved(ledger.challenges[-1], _trophy(s, table.state, owner))]
 
@@ -399,7 +392,7 @@ class Table(Lines[Line]):
         if s is None or s.turn.phase is not Phase.LAST_CARD or s.top is None or s.top.player != self.seat(name):
             raise IllegalMove("take-back is for a last card not announced, by its player, before any challenge")
         after = s.apply(Move(Kind.TAKE_BACK, s.top.player))
-        return self._but(ledger=self.ledger.taken_back())._settled(after), []
+        return replace(self, ledger=self.ledger.taken_back())._settled(after), []
 
     def _draw(self, line: Line, number: int) -> tuple[Table, Events]:
         s = self.state
@@ -433,7 +426,7 @@ class Table(Lines[Line]):
                 s = s.apply(Move(Kind.DRAW, s.turn.decider, card=UNKNOWN))
         elif s.turn.phase not in (Phase.PLAY, Phase.WINDOW, Phase.DRAW):
             raise IllegalMove(f"World's End cannot show now: the table waits for {self.waiting}")
-        return self._but(state=s.apply(Move(Kind.WORLDS_END, -1)), drawn=None), []
+        return replace(self, state=s.apply(Move(Kind.WORLDS_END, -1)), drawn=None), []
 
     def _settled(self, s: State) -> Table:
         """The table at ``s`` once the other players' owed draws are made unseen (up to the
@@ -443,7 +436,7 @@ class Table(Lines[Line]):
             s = s.apply(Move(Kind.DRAW, s.turn.decider, card=UNKNOWN))
             count += 1
         drawn = Drawn(before, count) if count else None
-        return self._but(state=s, started=True, drawn=drawn)
+        return replace(self, state=s, started=True, drawn=drawn)
 
 
 def _trophy(before: State, after: State, seat: int) -> bool:
