@@ -48,10 +48,11 @@ from solver.treasure import (
 )
 from solver.treasure.engine import next_mover
 from solver.treasure.messages import waiting_for
-from solver.treasure.rules import BREACH_VP
+from solver.treasure.rules import BREACH_VP, emptying_bonus
 
-from ..figures import counted
-from ..tracked import Event, Lines, Placed, placed_among
+from ..figures import counted, value
+from ..tracked import Event, Lines, Placed, Said, Waiting, placed_among
+from .advice import Advice, Final, bid_text, placement_text
 from .game_setup import Setup
 from .language import END, SETUP, Line, Verb, parse_line
 
@@ -243,33 +244,31 @@ class Table(Lines[Line]):
         """The table after ``line`` (record line ``number``) and the events it produced (points,
         deux cartes, a round opened, the end, the final score, advice for the seat, what the
         table waits for). Raises GameError and changes nothing."""
-        from .advice import events
-
-        after = replace(self._apply(line), count=self.count + 1)
+        after, events = self._apply(line)
+        after = replace(after, count=self.count + 1)
         text = line.canonical()
         if line.verb in SETUP:  # in the set-up's canonical order, the header written with the first line
             placed = placed_among(text, self.record_lines(), after.record_lines())
         else:
             placed = Placed("appended", text, 1 + len(self.setup.lines()) + len(self.played))
         after = replace(after, placed=placed)
-        return after, events(self, after, line)
+        new_turn = self.state is None or line.verb in (Verb.PLACE, Verb.PASS)
+        return after, (*events, *after._advice(new_turn, line.verb is Verb.NEURO))
 
-    def _apply(self, line: Line) -> Table:
+    def _apply(self, line: Line) -> tuple[Table, list[Event]]:
         if line.verb in SETUP:
-            if self.played:
-                raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has begun")
-            setup = self.setup.apply(line)  # a spectator's set-up may still become a seat's (me, hand)
-            state = setup.opening() if setup.missing() is None else None
-            return replace(self, setup=setup, state=state, order=((0, 0),))
+            return self._setup_line(line)
         s = self.state
         if s is None:
             raise IllegalMove(f"the table waits for the set-up: {self.setup.missing()}")
         if line.verb in END:
-            return replace(self._end_line(line, s), played=(*self.played, line))
+            return self._end_line(line, s)
         if s.ended():
             raise IllegalMove(f"the domain is finished: the table waits for {self.waiting or 'nothing more'}")
+        events: list[Event] = []
         if line.verb is Verb.NEURO:
             after = self._neuro(s, self.seat(str(line.player)))
+            events.append(Said(f"{line.player} opens a bidding round: {line.player} bids first, then clockwise"))
         elif line.verb is Verb.BID:
             after = self._bid(s, line)
         else:
@@ -277,9 +276,67 @@ class Table(Lines[Line]):
         table = replace(self, state=after, played=(*self.played, line))
         if line.verb is Verb.PLACE:
             table = replace(table, order=(*self.order, line.cell))
+        if line.verb in (Verb.PLACE, Verb.PASS):
+            events += table._scored(s, after, self.seat(str(line.player)), line.verb is Verb.PASS)
         if after.ended():
             table = replace(table, end_base=after, ending=Ending(breaches=(0,) * len(self.names)))
-        return table
+            events.append(Said("the domain is finished: now the removed card (removed CARD) and each bidder's reveal"))
+        if table.waiting is not None and (after.ended() or line.verb is Verb.NEURO):
+            events.append(Waiting(table.waiting))
+        return table, events
+
+    def _setup_line(self, line: Line) -> tuple[Table, list[Event]]:
+        if self.played:
+            raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has begun")
+        setup = self.setup.apply(line)  # a spectator's set-up may still become a seat's (me, hand)
+        state = setup.opening() if setup.missing() is None else None
+        table = replace(self, setup=setup, state=state, order=((0, 0),))
+        if state is None:
+            return table, []
+        events: list[Event] = [] if self.state is not None else [Said(f"the table is set; first to play: {table.turn}")]
+        if table.deux_cartes and (self.state is None or not self.deux_cartes):
+            events.append(table._deux_cartes())
+        return table, events
+
+    def _scored(self, before: State, after: State, seat: int, passed: bool) -> list[Event]:
+        """What a placement or a pass by ``seat`` scored (from ``before`` to this table's
+        ``after``), and deux cartes if it began with it."""
+        gained = self.vp()[seat] - (before.vp[seat] - BREACH_VP * before.breaches[seat])
+        who = self.names[seat]
+        out: list[Event] = []
+        if passed:
+            out.append(Said(f"{who} passes: {value(gained)} VP"))
+        elif not after.hands[seat]:
+            bonus = emptying_bonus(sum(1 for h in before.hands if not h))
+            out.append(Said(f"{who} {value(gained - bonus)} VP, and has no card left: +{bonus} VP"))
+        elif gained:
+            out.append(Said(f"{who} {value(gained)} VP"))
+        if after.deux_cartes() and not before.deux_cartes():
+            out.append(self._deux_cartes())
+        return out
+
+    def _deux_cartes(self) -> Event:
+        sizes = self.hand_sizes()
+        low = min(range(len(sizes)), key=sizes.__getitem__)
+        down = f"{self.names[low]} is down to {sizes[low]} card{'s' * (sizes[low] != 1)}"
+        return Said(f"deux cartes: {down}; from now on everyone must place when they can", "flag")
+
+    def _advice(self, new_turn: bool, neuro: bool) -> list[Event]:
+        """The seat's best placement when its turn comes (``new_turn``: the line was a turn or
+        set the table), its best bid when a round opens (``neuro``)."""
+        s, me = self.state, self.me
+        if s is None or me is None or s.ended():
+            return []
+        if new_turn and self.turn == self.names[me]:
+            best = self.placement_values()
+            if best:
+                return [Advice(f"your turn, best: {placement_text(best[0])} ('placements' lists them all)")]
+            return [Advice("your turn: no legal placement, you can only pass")]
+        if neuro and s.markers[me]:
+            bids = self.bid_values()
+            if bids:
+                return [Advice(f"a round is open, your best: {bid_text(bids[0])} ('bids' lists them all)")]
+        return []
 
     # -- turns and bids ----------------------------------------------------------------------
 
@@ -341,7 +398,7 @@ class Table(Lines[Line]):
 
     # -- the end -----------------------------------------------------------------------------
 
-    def _end_line(self, line: Line, s: State) -> Table:
+    def _end_line(self, line: Line, s: State) -> tuple[Table, list[Event]]:
         base = self.end_base
         if base is None or not s.ended():
             waits = waiting_for(s)
@@ -361,7 +418,11 @@ class Table(Lines[Line]):
                 raise IllegalMove(f"{self.names[seat]} made no other pass under deux cartes that could be a breach")
             breaches = tuple(b + (i == seat) for i, b in enumerate(ending.breaches))
             ending = replace(ending, breaches=breaches)
-        return replace(self, ending=ending, state=concluded(base, ending))
+        table = replace(self, ending=ending, state=concluded(base, ending), played=(*self.played, line))
+        final = table.final()
+        if final is not None and final != self.final():
+            return table, [Final(table.names, final, table.winners())]
+        return table, [Waiting(table.waiting)] if table.waiting is not None else []
 
     def _reveal(self, base: State, ending: Ending, seat: int, markers: tuple[Marker, ...]) -> Ending:
         who = self.names[seat]
