@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from solver.errors import IllegalMove, ParseError
-from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, new_game, true_on
+from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, Trait, new_game, true_on
 from solver.spicy.odds import UNLIKELY_BELOW, claim_odds, flag, top_advice, top_odds, true_plays
 from solver.spicy.rules import TROPHIES_TO_WIN
 
@@ -263,21 +263,34 @@ class Table(Lines[Line]):
             raise IllegalMove(f"the table waits for {waiting}")
         return s
 
-    def _to_play(self, name: str) -> tuple[State, int]:
-        """The state once the open top card is let stand, with ``name`` to play; raises
-        IllegalMove when it is another player's turn."""
+    def resolve(self, line: Line) -> tuple[State, Move]:
+        """The engine move a player's ``play``, ``pass`` or ``challenge`` line names now, and the
+        state it is made in: the table's state once the windows the line closes are closed (a
+        play or a pass lets the open top card stand; a challenge is asked of its challenger after
+        the players before them let it stand). The one place a player's line becomes a move: the
+        table applies it, a game against bots plays the person's. Raises IllegalMove (the line's
+        reason); the engine's ``apply`` checks the rest (a claim the pile does not allow...).
+
+        >>> t = replay("game spicy\\nplayers Ana Ben\\nme Ana\\n"
+        ...            "hand chili-1 chili-2 chili-3 wasabi-4 wasabi-5 pepper-6\\n")
+        >>> t.resolve(t.parse("play chili-3 as chili 3"))[1]
+        Move(Kind.PLAY, 0, card=Card.parse('chili-3'), claim=Claim(Spice.CHILI, 3))
+        """
+        if line.verb is Verb.CHALLENGE:
+            return self._challenged(str(line.player), line.trait)
+        name = str(line.player)
+        if line.verb not in (Verb.PLAY, Verb.PASS) or line.player is None:
+            raise IllegalMove(f"'{line.canonical()}' is not a player's play, pass or challenge")
         s = self._ready()
         while s.turn.phase is Phase.WINDOW:
             s = s.apply(Move(Kind.DECLINE, s.turn.decider))
         seat = self.seat(name)
         if s.turn.actor != seat:
             raise IllegalMove(f"it is {self.names[s.turn.actor]}'s turn, not {name}'s")
-        return s, seat
-
-    def _play(self, line: Line, number: int) -> tuple[Table, Events]:
-        name, claim = str(line.player), line.claim
+        if line.verb is Verb.PASS:
+            return s, Move(Kind.PASS, seat)
+        claim = line.claim
         assert claim is not None
-        s, seat = self._to_play(name)
         if seat == self.me and line.card is None:
             raise IllegalMove(f"name the card you play: '{name} play CARD as {claim}'")
         if seat != self.me and line.card is not None:
@@ -285,8 +298,27 @@ class Table(Lines[Line]):
             raise IllegalMove(f"{seen} no card of {name}'s: write '{name} play {claim}'")
         if not s.hands[seat]:
             raise IllegalMove(f"{name} has no card to play")
-        card = line.card if line.card is not None else UNKNOWN
-        after = s.apply(Move(Kind.PLAY, seat, card=card, claim=claim))
+        return s, Move(Kind.PLAY, seat, card=line.card if line.card is not None else UNKNOWN, claim=claim)
+
+    def _challenged(self, name: str, trait: Trait | None) -> tuple[State, Move]:
+        assert trait is not None
+        s = self.state
+        if s is None or s.turn.phase not in (Phase.WINDOW, Phase.LAST_CARD):
+            raise IllegalMove(self._no_challenge())
+        top = s.top
+        assert top is not None
+        seat = self.seat(name)
+        if seat == top.player:
+            raise IllegalMove(f"{name} cannot challenge their own card")
+        while s.turn.decider != seat:
+            s = s.apply(Move(Kind.DECLINE, s.turn.decider))
+        return s, Move(Kind.CHALLENGE, seat, trait=trait)
+
+    def _play(self, line: Line, number: int) -> tuple[Table, Events]:
+        s, move = self.resolve(line)
+        name, claim, seat, card = str(line.player), move.claim, move.player, move.card
+        assert claim is not None and card is not None
+        after = s.apply(move)
         follows, hand = s.top_claim(), len(s.hands[seat])
         events: Events = []
         if seat == self.me or not self.priced:
@@ -320,8 +352,8 @@ class Table(Lines[Line]):
     def _pass(self, line: Line, number: int) -> tuple[Table, Events]:
         if line.player is None:
             return self._let_stand()
-        s, seat = self._to_play(line.player)
-        return self._settled(s.apply(Move(Kind.PASS, seat))), []
+        s, move = self.resolve(line)
+        return self._settled(s.apply(move)), []
 
     def _let_stand(self) -> tuple[Table, Events]:
         s = self.state
@@ -334,18 +366,9 @@ class Table(Lines[Line]):
         return table, [Trophy(self.names[owner], s.trophies[owner])]
 
     def _challenge(self, line: Line, number: int) -> tuple[Table, Events]:
-        name, trait = str(line.player), line.trait
-        assert trait is not None
-        s = self.state
-        if s is None or s.turn.phase not in (Phase.WINDOW, Phase.LAST_CARD):
-            raise IllegalMove(self._no_challenge())
-        top = s.top
-        assert top is not None
-        seat = self.seat(name)
-        if seat == top.player:
-            raise IllegalMove(f"{name} cannot challenge their own card")
-        while s.turn.decider != seat:
-            s = s.apply(Move(Kind.DECLINE, s.turn.decider))
+        s, move = self.resolve(line)
+        name, trait, top = str(line.player), move.trait, s.top
+        assert trait is not None and top is not None
         known = top.card.is_known
         chance: Fraction | None = None
         if known:
@@ -356,7 +379,7 @@ class Table(Lines[Line]):
             number, name, self.names[top.player], top.claim, self.ledger.top().line, trait, chance,
             s.pile_size, not s.hands[top.player], top.card if known else None,
         )  # fmt: skip
-        after = s.apply(Move(Kind.CHALLENGE, seat, trait=trait))
+        after = s.apply(move)
         table = replace(self, state=after, ledger=self.ledger.challenged(note), started=True, drawn=None)
         if not known:
             return table, [Challenged(note, known)] if self.priced else []
