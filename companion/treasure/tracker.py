@@ -266,13 +266,10 @@ class Table(Lines[Line]):
         if s.ended():
             raise IllegalMove(f"the domain is finished: the table waits for {self.waiting or 'nothing more'}")
         events: list[Event] = []
+        closed, move = self.resolve(line)
+        after = closed.apply(move)
         if line.verb is Verb.NEURO:
-            after = self._neuro(s, self.seat(str(line.player)))
             events.append(Said(f"{line.player} opens a bidding round: {line.player} bids first, then clockwise"))
-        elif line.verb is Verb.BID:
-            after = self._bid(s, line)
-        else:
-            after = self._turn(s, line)
         table = replace(self, state=after, played=(*self.played, line))
         if line.verb is Verb.PLACE:
             table = replace(table, order=(*self.order, line.cell))
@@ -340,18 +337,53 @@ class Table(Lines[Line]):
 
     # -- turns and bids ----------------------------------------------------------------------
 
-    def _turn(self, s: State, line: Line) -> State:
-        """A placement or a pass: the bidding round or neuro window before it is closed."""
+    def resolve(self, line: Line) -> tuple[State, Move]:
+        """The engine move a player's ``place``, ``pass``, ``neuro`` or ``bid`` line names now,
+        and the state it is made in: the table's state once the windows the line closes are
+        closed (a turn closes the bidding round or neuro window before it; a call or a bid
+        comes after the players before them let theirs go). The table applies it. Raises
+        IllegalMove (the line's reason); the engine's ``apply`` checks the rest."""
+        s = self.state
+        assert s is not None and not s.ended()
+        seat = self.seat(str(line.player))
+        if line.verb is Verb.NEURO:
+            return self._neuro(s, seat), self.move_of(line)
+        if line.verb is Verb.BID:
+            return self._bid(s, line), self.move_of(line)
         t = s.turn
         if t.phase is Phase.BID and t.decider == t.caller:
             raise IllegalMove(f"{self.names[t.caller]} called neuro and must bid first")
         while s.turn.phase in (Phase.NEURO, Phase.BID):
             decline = Kind.NO_NEURO if s.turn.phase is Phase.NEURO else Kind.NO_BID
             s = s.apply(Move(decline, s.turn.decider))
+        return s, self.move_of(line)
+
+    def move_of(self, line: Line) -> Move:
+        """The engine move a player's ``place``, ``pass``, ``neuro`` or ``bid`` line names, from
+        this table's seat (another player's marker is face down). The one place a player's line
+        becomes a move: :meth:`resolve` and the game against bots (the person's move) use it.
+        Raises IllegalMove.
+
+        >>> t = replay("game tresor\\nplayers Ana Ben\\nme Ana\\nhand 1cn 1ev 1ev\\nstart 1cv\\n", Deck(1, 2, 2))
+        >>> t.move_of(t.parse("bid 5 on 0 1 with nature")).markers
+        (Marker.NATURE,)
+        """
         seat = self.seat(str(line.player))
+        if line.verb is Verb.PLACE:
+            return Move(Kind.PLACE, seat, card=line.card, row=line.row, col=line.col)
         if line.verb is Verb.PASS:
-            return s.apply(Move(Kind.PASS, seat))
-        return s.apply(Move(Kind.PLACE, seat, card=line.card, row=line.row, col=line.col))
+            return Move(Kind.PASS, seat)
+        if line.verb is Verb.NEURO:
+            return Move(Kind.NEURO, seat)
+        if line.verb is Verb.BID:
+            if seat == self.me and line.marker is None:
+                raise IllegalMove(f"say your marker: {line.canonical()} with 0, 1, nature, fond or force")
+            if seat != self.me and line.marker is not None:
+                bare = replace(line, marker=None).canonical()
+                raise IllegalMove(f"{self.names[seat]}'s marker is face down: write {bare!r}")
+            marker = Marker.UNKNOWN if line.marker is None else line.marker
+            return Move(Kind.BID, seat, row=line.row, col=line.col, base=line.base, markers=(marker,))
+        raise IllegalMove(f"'{line.canonical()}' is not a move you make here", input=line.canonical())
 
     def _cannot_bid(self, s: State, seat: int) -> str | None:
         """Why ``seat`` cannot bid at all now, in words, or None."""
@@ -362,6 +394,7 @@ class Table(Lines[Line]):
         return None
 
     def _neuro(self, s: State, seat: int) -> State:
+        """The state where ``seat`` calls neuro (the window's players before it let it go)."""
         who, t = self.names[seat], s.turn
         if t.phase is Phase.BID:
             raise IllegalMove(f"{self.names[t.caller]}'s bidding round is open: one round after each turn")
@@ -372,20 +405,17 @@ class Table(Lines[Line]):
             raise IllegalMove(f"neuro is called right after a turn, once: the table waits for {waiting_for(s)}")
         while s.turn.phase is Phase.NEURO and s.turn.decider != seat:
             s = s.apply(Move(Kind.NO_NEURO, s.turn.decider))
-        return s.apply(Move(Kind.NEURO, seat))
+        return s
 
     def _bid(self, s: State, line: Line) -> State:
+        """The state where ``line``'s player bids (the round's players before them let it go)."""
         seat = self.seat(str(line.player))
         who, t = self.names[seat], s.turn
         if t.phase is not Phase.BID:
             raise IllegalMove(f"no bidding round is open ({who} neuro opens one, right after a turn)")
         if t.decider == t.caller and seat != t.caller:
             raise IllegalMove(f"{self.names[t.caller]} called neuro and bids first")
-        if seat == self.me and line.marker is None:
-            raise IllegalMove(f"say your marker: {line.canonical()} with 0, 1, nature, fond or force")
-        if seat != self.me and line.marker is not None:
-            bare = replace(line, marker=None).canonical()
-            raise IllegalMove(f"{who}'s marker is face down: write {bare!r}")
+        self.move_of(line)  # the marker said, or not, as the seat allows
         reason = self._cannot_bid(s, seat)
         if reason is not None:
             raise IllegalMove(f"{who} cannot bid: {reason}")
@@ -393,8 +423,7 @@ class Table(Lines[Line]):
             s = s.apply(Move(Kind.NO_BID, s.turn.decider))
         if s.turn.phase is not Phase.BID:
             raise IllegalMove(f"{who}'s chance to bid in {self.names[t.caller]}'s round has passed")
-        marker = Marker.UNKNOWN if line.marker is None else line.marker
-        return s.apply(Move(Kind.BID, seat, row=line.row, col=line.col, base=line.base, markers=(marker,)))
+        return s
 
     # -- the end -----------------------------------------------------------------------------
 
