@@ -192,6 +192,12 @@ def _solve(args: argparse.Namespace) -> int:
     from .endgame import solve_json, solve_text
 
     path = Path(args.file)
+    if path.is_dir():
+        if args.graph:
+            raise GameError("--graph writes one puzzle's graph: give a puzzle file, not a folder")
+        from .puzzle_batch import solve_folder
+
+        return solve_folder(args)
     data = files.read_toml(path, "a puzzle file")
     if args.graph:
         files.check_writable(args.graph)  # before the solve, not after it
@@ -257,8 +263,8 @@ def build(sub: Any) -> None:
         "--budget", type=int, default=TABLE_BUDGET, help="`solve`: refuse beyond this many positions per hypothesis"
     )
     _table_options(cli.add_replay(sub, COUP))
-    p = sub.add_parser("solve", help="solve a 2-player position (a puzzle file) exactly")
-    p.add_argument("file")
+    p = sub.add_parser("solve", help="solve a 2-player position (a puzzle file, or every puzzle of a folder) exactly")
+    p.add_argument("file", help="a puzzle file, or a folder: each of its puzzles, one task each on the job runner")
     p.add_argument("--json", action="store_true", help="the answer as JSON (outputs.md)")
     p.add_argument("--explain", action="store_true", help="list the hypotheses with weights and values")
     cli.exact_option(p)
@@ -270,6 +276,7 @@ def build(sub: Any) -> None:
         metavar="K",
         help="also the hidden-card value: K turns where nobody sees the other's cards (outputs.md)",
     )
+    runner.add_options(p)
     p.set_defaults(func=_solve)
     p = sub.add_parser("draft", help="exact advice for the 2-player draft")
     p.add_argument("--variant", default="ambassador", help="ambassador or inquisitor")
