@@ -40,7 +40,8 @@ from solver.errors import GameError, ParseError
 from . import files
 from .figures import columns, counted, exact
 from .records import Journal, replay
-from .tracked import AnyTable
+from .tracked import LONGEST_LINE as LONGEST_LINE  # the longest line read, for the tests
+from .tracked import AnyTable, check_length
 from .tracked import Message as Message  # what a conversation says, for the commands
 from .tracked import Style as Style
 
@@ -165,6 +166,10 @@ class TableSession(Generic[T]):
         """Answer one typed line: a command or a table line. Never raises a GameError."""
         if not text.split():
             return []
+        try:
+            check_length(text)
+        except GameError as error:
+            return [("error", str(error))]
         said = dispatch(self, text)
         return said if said is not None else self._line(text)
 
@@ -338,6 +343,10 @@ class SoloGame(Generic[M]):
         """Answer one typed line. Never raises a GameError."""
         if not text.split():
             return []
+        try:
+            check_length(text)
+        except GameError as error:
+            return [("error", str(error))]
         said = dispatch(self, text)
         if said is not None:
             return said

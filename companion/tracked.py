@@ -19,6 +19,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
+from solver.errors import ParseError
+
+LONGEST_LINE = 1000
+"""A table line or command longer than this many characters is refused before it is read (no
+game's line comes near it; reading a megabyte of junk word by word would stall the prompt)."""
+
+
+def check_length(text: str) -> None:
+    """Raise ParseError if ``text`` is longer than :data:`LONGEST_LINE` characters.
+
+    >>> check_length("x" * 1001)
+    Traceback (most recent call last):
+    solver.errors.ParseError: a line of 1,001 characters is too long to be a table line (at most 1,000)
+    """
+    if len(text) > LONGEST_LINE:
+        raise ParseError(
+            f"a line of {len(text):,} characters is too long to be a table line (at most {LONGEST_LINE:,})",
+            input=text[:40],
+        )
+
+
 Style = Literal["", "info", "flag", "impossible", "error", "over"]
 """How a message is shown: plain, information, a flag, an impossible claim, an error, the end."""
 Message = tuple[Style, str]
@@ -176,7 +197,9 @@ class Lines(Generic[L]):
         return len(self.record_lines()) + 1
 
     def apply_line(self, text: str, number: int) -> tuple[Self, Sequence[Event]]:
-        """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line."""
+        """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line. Raises
+        ParseError for a line over :data:`LONGEST_LINE` characters, before reading it."""
+        check_length(text)
         line = self.parse(text)
         if line is None:
             return self, ()

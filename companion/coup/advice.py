@@ -7,7 +7,7 @@ the pick to make in the draft; each said as an event the moment its line is type
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -19,6 +19,7 @@ from ..tracked import Message, Said, Style
 from .ledger import Because, ChallengeNote, Claim, Level
 
 if TYPE_CHECKING:
+    from .knowledge import Assumption
     from .tracker import Table
 
 THRESHOLD = Fraction(1, 4)
@@ -73,28 +74,32 @@ def copies_reason(table: Table, character: Character) -> str:
 def judge(table: Table, seat: int, character: Character, number: int, block: bool) -> Claim:
     """The claim of ``character`` by ``seat`` at line ``number``, judged just before it is
     applied: the chance it is true and, for another player's claim, its flag and reason."""
+    odds = table.odds(seat, character)
     p = table.probability_holds(seat, character)
-    flagged = seat != table.me
-    lvl = level(p, table.threshold) if flagged else None
+    claim = Claim(number, table.names[seat], character, block, p, None, None, "", flagged=seat != table.me)
+    return rejudge(table, replace(claim, odds=odds, count_reason=copies_reason(table, character)))
+
+
+def rejudge(table: Table, claim: Claim) -> Claim:
+    """``claim`` judged under the assumptions ``table`` uses (the same as when it was made,
+    but for those dropped since): its chance, flag and reason."""
+    knowledge = table.knowledge
+    assert knowledge is not None
+    p = claim.probability if claim.odds is None else claim.odds.probability(knowledge.counts.active)
+    lvl = level(p, table.threshold) if claim.flagged else None
     because: Because | None = None
     reason = ""
     if lvl is not None:
-        because, reason = _why(table, seat, character, lvl)
-    return Claim(number, table.names[seat], character, block, p, lvl, because, reason, flagged=flagged)
+        active = [a for a in knowledge.active_assumptions(table.dropped) if a.line < claim.line]
+        because, reason = _why(table, claim, lvl, active)
+    return replace(claim, probability=p, level=lvl, because=because, reason=reason)
 
 
-def _why(table: Table, seat: int, character: Character, lvl: Level) -> tuple[Because, str]:
+def _why(table: Table, claim: Claim, lvl: Level, active: list[Assumption]) -> tuple[Because, str]:
     """("count" or "assumption", the reason in words) for a flagged claim."""
-    text = copies_reason(table, character)
-    knowledge = table.knowledge
-    assert knowledge is not None
-    active = knowledge.active_assumptions(table.dropped)
-    if not active:
-        return "count", text
-    free_p = table.probability_holds(seat, character, knowledge.free)
-    if level(free_p, table.threshold) == lvl:
-        return "count", text
-    causes = [a for a in active if a.character is character] or active
+    if not active or claim.odds is None or level(claim.odds.probability(), table.threshold) == lvl:
+        return "count", claim.count_reason
+    causes = [a for a in active if a.character is claim.character] or active
     return "assumption", assumption_reason(table.names[causes[-1].seat], causes[-1].character)
 
 
@@ -114,7 +119,16 @@ def cannot_hold(table: Table, seat: int, character: Character) -> str:
 def challenge_note(table: Table, number: int, challenger: int, claimant: int, character: Character) -> ChallengeNote:
     """A challenge of ``claimant``'s ``character`` by ``challenger``, with its chance of success."""
     p = table.probability_holds(claimant, character)
-    return ChallengeNote(number, table.names[challenger], table.names[claimant], character, 1 - p)
+    odds = table.odds(claimant, character)
+    return ChallengeNote(number, table.names[challenger], table.names[claimant], character, 1 - p, odds=odds)
+
+
+def rejudge_challenge(table: Table, note: ChallengeNote) -> ChallengeNote:
+    """``note``'s chance of success under the assumptions ``table`` uses."""
+    knowledge = table.knowledge
+    if note.odds is None or knowledge is None:
+        return note
+    return replace(note, success_probability=1 - note.odds.probability(knowledge.counts.active))
 
 
 # -- what the prompt says ------------------------------------------------------------------------

@@ -113,7 +113,9 @@ def add(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Declare ``coup tablebase``."""
     p = sub.add_parser("tablebase", help="endgame tables: what is installed, generate, re-certify")
     p.add_argument("action", choices=tuple(_ACTIONS), help="info, build or verify")
-    p.add_argument("--variant", help="ambassador or inquisitor (default: both)")
+    p.add_argument(
+        "--variant", choices=tuple(str(v) for v in Variant), help="ambassador or inquisitor (default: both)"
+    )
     p.add_argument("--players", type=int, default=2, choices=PLAYERS, metavar="N", help="endgames of N players")
     p.add_argument("--all", action="store_true", help="every player count, both variants")
     p.add_argument("--into", metavar="DIR", help="build: where to write (default: the user's cache)")

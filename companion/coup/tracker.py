@@ -37,6 +37,7 @@ from solver.coup import (
     Variant,
     deck,
 )
+from solver.coup.counting import Beliefs, Odds
 from solver.coup.engine import turn_face_up
 from solver.coup.messages import claimed, waiting_for
 from solver.coup.public import (
@@ -53,10 +54,9 @@ from solver.coup.state import WINDOWS
 
 from ..figures import counted
 from ..tracked import Event, Lines, Over, Placed, Said, Waiting, placed_among
-from .advice import THRESHOLD, UNASSUMED, cannot_hold, challenge_note, draft_advice, judge
+from .advice import THRESHOLD, UNASSUMED, cannot_hold, challenge_note, draft_advice, judge, rejudge, rejudge_challenge
 from .advice import Challenged as ChallengedEvent
 from .advice import Flagged as FlaggedEvent
-from .beliefs import Beliefs
 from .game_setup import DraftModel, Setup
 from .knowledge import Knowledge
 from .language import ACTIONS, PRIVATE, SETUP, Line, Verb, move_of, parse_line
@@ -219,6 +219,13 @@ class Table(Lines[Line]):
             return Fraction(int(character in self.my_cards()))
         return self.holds(seat, beliefs)[character]
 
+    def odds(self, seat: int, character: Character) -> Odds | None:
+        """How often another seat holds a ``character``, per assumption mask (None for the
+        tracked seat, or before the game)."""
+        if seat == self.me or self.knowledge is None:
+            return None
+        return self.knowledge.counts.odds(seat, character)
+
     def seat(self, name: str) -> int:
         return self.names.index(name)
 
@@ -317,30 +324,32 @@ class Table(Lines[Line]):
 
     def _without_contradiction(self, line: Line, number: int, contradicted: Table) -> Table:
         """Drop every assumption in a smallest set whose dropping makes the record possible."""
-        lines = (*self.lines, (number, line))
         knowledge = contradicted.knowledge
         assert knowledge is not None
         active = [a.line for a in knowledge.active_assumptions(self.dropped)]
         for size in range(1, len(active) + 1):
-            causes = [set(group) for group in combinations(active, size) if self._possible(lines, set(group))]
+            causes = [set(g) for g in combinations(active, size) if knowledge.possible_without(frozenset(g))]
             if causes:
-                return self._rebuild(lines, self.dropped | frozenset(set().union(*causes)))
+                return contradicted._dropping(self.dropped | frozenset(set().union(*causes)))
         raise ImpossibleTable("impossible even without the assumptions about failed proofs")
 
-    def _possible(self, lines: tuple[tuple[int, Line], ...], dropped: set[int]) -> bool:
-        try:
-            table = self._rebuild(lines, self.dropped | frozenset(dropped))
-        except GameError:
-            return False
-        return table.knowledge is not None and not table.knowledge.contradicted
-
-    def _rebuild(self, lines: tuple[tuple[int, Line], ...], dropped: frozenset[int]) -> Table:
-        """The record replayed from scratch without the assumptions of ``dropped``; ``said``
-        holds the events of its last line."""
-        table = Table(threshold=self.threshold, draft_model=self.draft_model, dropped=dropped)
-        for number, line in lines:
-            table = replace(table, said=())._apply(line, number)
-        return table
+    def _dropping(self, dropped: frozenset[int]) -> Table:
+        """The table as if replayed without the assumptions of ``dropped``: the worlds' masks
+        re-read, every claim and challenge judged again, this line's events with them."""
+        assert self.knowledge is not None
+        table = replace(self, dropped=dropped, knowledge=self.knowledge.dropping(dropped - self.dropped))
+        claims = tuple(rejudge(table, c) for c in self.ledger.claims)
+        notes = tuple(rejudge_challenge(table, n) for n in self.ledger.challenges)
+        table = replace(table, ledger=replace(self.ledger, claims=claims, challenges=notes))
+        said: list[Event] = []
+        for event in self.said:
+            if isinstance(event, FlaggedEvent):
+                said += [FlaggedEvent(c) for c in claims if c.line == event.claim.line and c.flagged and c.level]
+            elif isinstance(event, ChallengedEvent):
+                said += [ChallengedEvent(n) for n in notes if n.line == event.note.line]
+            else:
+                said.append(event)
+        return replace(table, said=tuple(said))
 
     # -- set-up --------------------------------------------------------------------------------
 
@@ -600,7 +609,7 @@ class Table(Lines[Line]):
                 k = min(s.variant.exchange_draw, len(s.court))
                 drawn = s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,) * k))
                 kept = drawn.apply(Move(Kind.KEEP, seat, cards=(UNKNOWN,) * keep))
-                knowledge = knowledge.drawn_unseen(seat, k).kept_unseen(seat, keep)
+                knowledge = knowledge.exchanged_unseen(seat, k, keep)
                 table = replace(table, state=hidden_from(kept, table.me), knowledge=knowledge)
             elif t.phase is Phase.SWAP_DRAW and t.decider != table.me:
                 state = hidden_from(s.apply(Move(Kind.DRAW, t.decider, cards=(UNKNOWN,))), table.me)
