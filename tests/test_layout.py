@@ -138,10 +138,9 @@ def circles(prefix: str) -> list[frozenset[str]]:
 
 KNOWN_CIRCLES = {
     frozenset({"companion.coup.tracker", "companion.coup.advice"}),  # advice reads the Table (type only)
-    frozenset({"companion.treasure.tracker", "companion.treasure.advice"}),  # events, imported in a function
 }
-"""The circles issue 20 removes in the trackers' own reshaping (advice as pure functions over
-the counts): this list only shrinks."""
+"""The circle issue 20 removes in Coup's tracker reshaping (advice as pure functions over the
+counts): this list only shrinks."""
 
 
 def test_the_companions_modules_import_one_another_without_a_circle() -> None:

@@ -15,7 +15,7 @@ from solver.coup import Character, deck
 from solver.errors import GameError
 
 from ..figures import probability
-from ..session import Message, Said, Style
+from ..tracked import Message, Said, Style
 from .ledger import Because, ChallengeNote, Claim, Level
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from solver.game import play
 from solver.spicy import DECK, Card, Deck, Kind, Move, Phase, State, new_game
 from solver.spicy.odds import UNLIKELY_BELOW
 
-from ..session import Event
+from ..tracked import Event
 from .language import Line, Verb
 from .tracker import Table
 
