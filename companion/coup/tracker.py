@@ -19,7 +19,6 @@ solver.errors.IllegalMove: Alice cannot assassinate now: the table waits for Bob
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -45,10 +44,11 @@ from solver.coup.public import (
     claim_of,
     claimant,
     hidden_from,
+    meant,
     reveal,
-    still_to_answer,
-    why_not_offered,
+    unseen_moves,
     window_name,
+    window_passes,
 )
 from solver.coup.state import WINDOWS
 
@@ -369,26 +369,28 @@ class Table(Lines[Line]):
     # -- play ----------------------------------------------------------------------------------
 
     def _play(self, line: Line, number: int) -> Table:
+        """The table after a play line: resolved against the legal moves, windows closing
+        implicitly included (:func:`~solver.coup.public.meant`), then each move played."""
         if line.verb is Verb.COINS:
             return self._coins(line)
         self._living(line)
         if self.owed_redraw and not self._may_come_before_redraw(line):
             raise IllegalMove(f"the table waits for {self.waiting}")
+        state = self.state
+        assert state is not None
+        if self.owed_redraw and line.verb is Verb.DRAW:
+            return self._redrawn(line)
         if line.verb is Verb.PASS and line.player is None:
-            return self._pass(number)
-        errors: list[GameError] = []
+            if state.turn.phase not in WINDOWS:
+                raise IllegalMove("no window is open: pass closes a challenge or block window")
+            moves = window_passes(state)
+        else:
+            respond = line.verb in (Verb.CHALLENGE, Verb.BLOCK, Verb.PASS)
+            moves = meant(state, lambda position: self._means(line, position), self.me, respond)
         table = self
-        for _ in range(4):  # close open windows one at a time until the line fits
-            try:
-                return table._direct(line, number)
-            except IllegalMove as error:
-                errors.append(error)
-            assert table.state is not None
-            if table.state.turn.phase not in WINDOWS:
-                break
-            table = table.close_window(number)
-        first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK, Verb.PASS) and self.open_window is not None
-        raise errors[0] if first_is_better else errors[-1]
+        for move in moves:
+            table = table._move(move, number)
+        return table
 
     def _living(self, line: Line) -> None:
         """Raises IllegalMove if the line's player or target is out of the game."""
@@ -411,11 +413,6 @@ class Table(Lines[Line]):
             and self.seat(line.player) == s.turn.decider
         )
 
-    def _pass(self, number: int) -> Table:
-        if self.state is None or self.state.turn.phase not in WINDOWS:
-            raise IllegalMove("no window is open: pass closes a challenge or block window")
-        return self.close_window(number)
-
     def _coins(self, line: Line) -> Table:
         s = self.state
         assert s is not None
@@ -430,139 +427,129 @@ class Table(Lines[Line]):
         """The table with everybody still to speak in the open window letting it pass (as a line
         that cannot be a response closes it). ``number``: the line that closes it."""
         assert self.state is not None
-        phase = self.state.turn.phase
         table = self
-        while table.state is not None and table.state.turn.phase is phase and phase in WINDOWS:
-            table = table._step(Move(Kind.PASS, table.state.turn.decider), number)
+        for move in window_passes(self.state):
+            table = table._step(move, number)
         return table
 
-    def _direct(self, line: Line, number: int) -> Table:
-        """Apply ``line`` as a move of the current phase (no implicit closing)."""
-        handler = _DIRECT.get(line.verb)
-        if handler is None:
-            raise IllegalMove(f"{line.canonical()!r} cannot be played now")
-        return handler(self, line, number)
+    # -- what a line names at a position ---------------------------------------------------------
 
-    def _action(self, line: Line, number: int) -> Table:
-        move = move_of(line, self.names)
+    def _means(self, line: Line, s: State) -> tuple[Move, ...]:
+        """The moves ``line`` names at the position ``s`` (this table's, or once windows closed).
+        Raises IllegalMove saying why it names none there."""
+        seat = self.seat(line.player) if line.player is not None else None
+        t = s.turn
+        verb = line.verb
+        if verb in ACTIONS or (verb in (Verb.LOSE, Verb.BLOCK) and seat is not None):
+            if verb is Verb.BLOCK and t.phase is not Phase.BLOCK:
+                raise IllegalMove(f"{line.player} cannot block now: the table waits for {waiting_for(s)}")
+            return (move_of(line, self.names),)
+        if verb is Verb.CHALLENGE and seat is not None:
+            if t.phase not in (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE):
+                raise IllegalMove(f"{line.player} cannot challenge now: the table waits for {waiting_for(s)}")
+            return (Move(Kind.CHALLENGE, seat),)
+        if verb is Verb.PASS and seat is not None:
+            if t.phase not in WINDOWS:
+                raise IllegalMove(f"{line.player} cannot pass now: the table waits for {waiting_for(s)}")
+            return (Move(Kind.PASS, seat),)
+        if verb is Verb.SHOW and seat is not None:
+            return (self._shown(line, seat, s),)
+        if verb in (Verb.SWAP, Verb.RETURN) and seat is not None:
+            return self._decided(line, seat, s)
+        return self._private(line, s)
+
+    def _shown(self, line: Line, seat: int, s: State) -> Move:
+        """A proof, or the card shown to an examiner (unknown unless the seat sees it)."""
+        if s.turn.phase is not Phase.EXAMINE_SHOW:
+            if not line.cards:
+                raise IllegalMove(f"show which card? ({line.player} show CARD)")
+            return Move(Kind.PROVE, seat, cards=line.cards)
+        if seat == self.me:
+            if not line.cards:
+                raise IllegalMove(f"which card do you show? ({line.player} show CARD)")
+            return Move(Kind.SHOW, seat, cards=line.cards)
+        if line.cards and s.turn.actor == self.me:  # the card shown to the seat: its `saw` line
+            return Move(Kind.SHOW, seat, cards=line.cards)
+        if line.cards:
+            raise IllegalMove(
+                f"only {self.names[s.turn.actor]} sees the card: write '{line.player} show' "
+                "(or 'saw CARD' if you are the one examining)"
+            )
+        if s.turn.actor == self.me:
+            raise IllegalMove("write what you saw: saw CARD")
+        return Move(Kind.SHOW, seat, cards=(UNKNOWN,))
+
+    def _decided(self, line: Line, seat: int, s: State) -> tuple[Move, ...]:
+        """An examiner's swap or return, after the card shown it unseen if not typed."""
+        t = s.turn
+        if t.phase is Phase.EXAMINE_SHOW and t.actor == seat:
+            if seat == self.me:
+                raise IllegalMove("first write what you saw: saw CARD")
+            if t.decider == self.me:
+                raise IllegalMove(f"first write the card you showed: {self.names[t.decider]} show CARD")
+            return (Move(Kind.SHOW, t.decider, cards=(UNKNOWN,)), move_of(line, self.names))
+        return (move_of(line, self.names),)
+
+    def _private(self, line: Line, s: State) -> tuple[Move, ...]:
+        """The tracked seat's own lines: what it saw, drew or kept."""
+        t = s.turn
+        if line.verb is Verb.SAW:
+            if self.me is None or t.phase is not Phase.EXAMINE_SHOW or t.actor != self.me:
+                raise IllegalMove("saw is for the tracked seat's examine, once its windows are closed")
+            return (Move(Kind.SHOW, t.decider, cards=line.cards),)
+        if line.verb is Verb.KEEP:
+            if self.me is None:
+                raise IllegalMove("keep is the tracked seat's line (me NAME)")
+            return (Move(Kind.KEEP, self.me, cards=line.cards),)
+        if line.verb is Verb.DRAW:
+            if self.me is None:
+                raise IllegalMove("draw is the tracked seat's line (me NAME)")
+            if (t.phase is Phase.EXCHANGE_DRAW and t.actor == self.me) or (
+                t.phase is Phase.SWAP_DRAW and t.decider == self.me
+            ):
+                return (Move(Kind.DRAW, self.me, cards=line.cards),)
+            waiting = replace(self, state=s).waiting
+            raise IllegalMove(f"nothing to draw now: the table waits for {waiting or waiting_for(s)}")
+        raise IllegalMove(f"{line.canonical()!r} cannot be played now")
+
+    # -- playing the moves a line names ----------------------------------------------------------
+
+    def _move(self, move: Move, number: int) -> Table:
+        """The table after one move a line names, with what the advice notes of it: a claim
+        (an action's, a block's), a challenge and its chance, a loss before a replacement."""
+        s = self.state
+        assert s is not None
+        if move.kind is Kind.CHALLENGE:
+            note = challenge_note(self, number, move.player, claimant(s), claimed(s))
+            return replace(self, ledger=self.ledger.challenged(note))._said(ChallengedEvent(note))._step(move, number)
+        if move.kind is Kind.LOSE and self.owed_redraw:
+            return self._lose_before_redraw(move, number)
         return self._claim_before(move, number)._step(move, number)
 
-    def _lose(self, line: Line, number: int) -> Table:
-        move = move_of(line, self.names)
+    def _lose_before_redraw(self, move: Move, number: int) -> Table:
+        """The challenger's loss before the seat's replacement: seen now, played after the draw."""
         s = self.state
         assert s is not None and self.knowledge is not None
-        if not self.owed_redraw or s.apply(move).is_terminal():
+        if s.apply(move).is_terminal():
             return self._step(move, number)
-        # the challenger's loss before the seat's replacement: seen now, played after the draw
         table = replace(self, deferred=move, redraw_at=len(self.lines))
         table = replace(table, ledger=self.ledger.after(s, s, move))
         knowledge = self.knowledge.learn(s, move, number, self.me, table._cannot_hold, self.dropped)
         return replace(table, knowledge=knowledge)
 
-    def _keep(self, line: Line, number: int) -> Table:
-        if self.me is None:
-            raise IllegalMove("keep is the tracked seat's line (me NAME)")
-        return self._step(Move(Kind.KEEP, self.me, cards=line.cards), number)
-
-    def _offered(self, line: Line, phases: tuple[Phase, ...], what: str) -> Table:
-        """The table once the players offered the open window before ``line``'s player passed."""
+    def _redrawn(self, line: Line) -> Table:
+        """The seat's replacement for a card it proved, and the loss typed before it played."""
         s = self.state
-        assert s is not None
-        seat = self.seat(str(line.player))
-        if s.turn.phase not in phases:
-            raise IllegalMove(f"{self.names[seat]} cannot {what} now: the table waits for {waiting_for(s)}")
-        if seat not in still_to_answer(s):
-            raise IllegalMove(f"{self.names[seat]} cannot {what} now: {why_not_offered(s, seat)}")
-        while s.turn.decider != seat:
-            s = s.apply(Move(Kind.PASS, s.turn.decider))
-        return replace(self, state=s)
-
-    def _named_pass(self, line: Line, number: int) -> Table:
-        """``Bob pass``: Bob lets the open window go (those offered it before him too); it stays
-        open for those after him."""
-        table = self._offered(line, tuple(WINDOWS), "pass")
-        assert table.state is not None
-        return table._step(Move(Kind.PASS, table.state.turn.decider), number)
-
-    def _challenge(self, line: Line, number: int) -> Table:
-        table = self._offered(line, (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE), "challenge")
-        s = table.state
-        assert s is not None
-        seat = s.turn.decider
-        note = challenge_note(table, number, seat, claimant(s), claimed(s))
-        table = replace(table, ledger=table.ledger.challenged(note))._said(ChallengedEvent(note))
-        return table._step(Move(Kind.CHALLENGE, seat), number)
-
-    def _block(self, line: Line, number: int) -> Table:
-        table = self._offered(line, (Phase.BLOCK,), "block")
-        move = move_of(line, self.names)
-        return table._claim_before(move, number)._step(move, number)
-
-    def _show(self, line: Line, number: int) -> Table:
-        s = self.state
-        assert s is not None
-        seat = self.seat(str(line.player))
-        if s.turn.phase is Phase.EXAMINE_SHOW:
-            if seat == self.me:
-                if not line.cards:
-                    raise IllegalMove(f"which card do you show? ({line.player} show CARD)")
-                return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
-            if line.cards and s.turn.actor == self.me:  # the card shown to the seat: its `saw` line
-                return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
-            if line.cards:
-                raise IllegalMove(
-                    f"only {self.names[s.turn.actor]} sees the card: write '{line.player} show' "
-                    "(or 'saw CARD' if you are the one examining)"
-                )
-            if s.turn.actor == self.me:
-                raise IllegalMove("write what you saw: saw CARD")
-            return self._step(Move(Kind.SHOW, seat, cards=(UNKNOWN,)), number)
-        if not line.cards:
-            raise IllegalMove(f"show which card? ({line.player} show CARD)")
-        return self._step(Move(Kind.PROVE, seat, cards=line.cards), number)
-
-    def _decide(self, line: Line, number: int) -> Table:
-        s = self.state
-        assert s is not None
-        seat = self.seat(str(line.player))
-        table = self
-        if s.turn.phase is Phase.EXAMINE_SHOW and s.turn.actor == seat:
-            if seat == self.me:
-                raise IllegalMove("first write what you saw: saw CARD")
-            if s.turn.decider == self.me:
-                raise IllegalMove(f"first write the card you showed: {self.names[s.turn.decider]} show CARD")
-            table = self._step(Move(Kind.SHOW, s.turn.decider, cards=(UNKNOWN,)), number)
-        return table._step(move_of(line, self.names), number)
-
-    def _saw(self, line: Line, number: int) -> Table:
-        s = self.state
-        assert s is not None
-        if self.me is None or s.turn.phase is not Phase.EXAMINE_SHOW or s.turn.actor != self.me:
-            raise IllegalMove("saw is for the tracked seat's examine, once its windows are closed")
-        return self._step(Move(Kind.SHOW, s.turn.decider, cards=line.cards), number)
-
-    def _draw(self, line: Line, number: int) -> Table:
-        s = self.state
-        assert s is not None
-        if self.me is None:
-            raise IllegalMove("draw is the tracked seat's line (me NAME)")
-        if self.owed_redraw:
-            if len(line.cards) != 1:
-                raise IllegalMove("the replacement is one card: draw CARD")
-            card = line.cards[0]
-            assert self.knowledge is not None
-            knowledge = self.knowledge.drew_replacement(card)
-            state = reveal(s, self.me, card)
-            table = replace(self, state=state, knowledge=knowledge, owed_redraw=False, deferred=None)
-            if self.deferred is None:
-                return table
-            return replace(table, state=hidden_from(state.apply(self.deferred), self.me))._advance()
-        t = s.turn
-        if (t.phase is Phase.EXCHANGE_DRAW and t.actor == self.me) or (
-            t.phase is Phase.SWAP_DRAW and t.decider == self.me
-        ):
-            return self._step(Move(Kind.DRAW, self.me, cards=line.cards), number)
-        raise IllegalMove(f"nothing to draw now: the table waits for {self.waiting or waiting_for(s)}")
+        assert s is not None and self.me is not None and self.knowledge is not None
+        if len(line.cards) != 1:
+            raise IllegalMove("the replacement is one card: draw CARD")
+        card = line.cards[0]
+        knowledge = self.knowledge.drew_replacement(card)
+        state = reveal(s, self.me, card)
+        table = replace(self, state=state, knowledge=knowledge, owed_redraw=False, deferred=None)
+        if self.deferred is None:
+            return table
+        return replace(table, state=hidden_from(state.apply(self.deferred), self.me))._advance()
 
     def _claim_before(self, move: Move, number: int) -> Table:
         """Note a claim (before it is applied), judged by the advice: its chance and flag."""
@@ -586,51 +573,31 @@ class Table(Lines[Line]):
         return replace(table, knowledge=knowledge)._advance()
 
     def _advance(self) -> Table:
-        """Play what follows unseen by the seat: other players' draws and kept cards, and a
-        placeholder for the seat's own replacement (its `draw` line may come later)."""
+        """Play what follows unseen by the seat (:func:`~solver.coup.public.unseen_moves`):
+        other players' draws and kept cards, and a placeholder for the seat's own replacement
+        (its `draw` line may come later)."""
         table = self
-        while True:
+        assert self.state is not None
+        for move in unseen_moves(self.state, self.me):
             s, knowledge = table.state, table.knowledge
             assert s is not None and knowledge is not None
             t = s.turn
-            if t.phase is Phase.REDRAW:
-                seat = t.decider
-                state = hidden_from(s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,))), table.me)
-                if seat == table.me:
-                    table = replace(table, state=state, owed_redraw=True)
-                else:
-                    table = replace(table, state=state, knowledge=knowledge.drawn_unseen(seat, 1))
-            elif t.phase is Phase.EXCHANGE_DRAW and t.actor != table.me:
-                seat, keep = t.actor, len(s.hidden[t.actor])
-                k = min(s.variant.exchange_draw, len(s.court))
-                drawn = s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,) * k))
-                kept = drawn.apply(Move(Kind.KEEP, seat, cards=(UNKNOWN,) * keep))
-                knowledge = knowledge.exchanged_unseen(seat, k, keep)
-                table = replace(table, state=hidden_from(kept, table.me), knowledge=knowledge)
-            elif t.phase is Phase.SWAP_DRAW and t.decider != table.me:
-                state = hidden_from(s.apply(Move(Kind.DRAW, t.decider, cards=(UNKNOWN,))), table.me)
-                table = replace(table, state=state)
+            state = hidden_from(s.apply(move), self.me)
+            if t.phase is Phase.REDRAW and move.player == self.me:
+                table = replace(table, state=state, owed_redraw=True)
+            elif t.phase is Phase.REDRAW:
+                table = replace(table, state=state, knowledge=knowledge.drawn_unseen(move.player, 1))
+            elif t.phase is Phase.EXCHANGE_KEEP:
+                kept = knowledge.exchanged_unseen(move.player, len(t.cards), len(move.cards))
+                table = replace(table, state=state, knowledge=kept)
             else:
-                return table
+                table = replace(table, state=state)
+        return table
 
     def _cannot_hold(self, seat: int, character: Character) -> str:
         return cannot_hold(self, seat, character)
 
 
-_DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {
-    **{verb: Table._action for verb in ACTIONS},
-    Verb.CHALLENGE: Table._challenge,
-    Verb.PASS: Table._named_pass,
-    Verb.BLOCK: Table._block,
-    Verb.SHOW: Table._show,
-    Verb.LOSE: Table._lose,
-    Verb.SWAP: Table._decide,
-    Verb.RETURN: Table._decide,
-    Verb.SAW: Table._saw,
-    Verb.DRAW: Table._draw,
-    Verb.KEEP: Table._keep,
-}
-"""How each kind of line is played in the current phase."""
 
 
 def replay(text: str, threshold: Fraction = THRESHOLD) -> Table:
