@@ -218,3 +218,36 @@ def test_every_error_is_a_coup_error() -> None:
         with pytest.raises(GameError):
             table(SETUP).apply_text(line)
     assert issubclass(ParseError, GameError)
+
+
+def test_completion_lists_the_next_turn_after_another_players_exchange_as_the_tracker_plays_it() -> None:
+    from companion.coup.completion import legal_lines
+
+    t = table(SETUP + "Alice exchange\n")
+    lines = legal_lines(t)
+    assert not any(line.startswith("draw") for line in lines)  # Alice's draw is unseen from Carol's seat
+    assert "Bob income" in lines and then(t, "Bob income").turn == "Carol"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_line_completion_lists_is_one_the_tracker_accepts(seed: int) -> None:
+    """Completion and the tracker resolve lines through the same positions (windows closing
+    implicitly included): a listed line is never refused as illegal (only, for a card typed
+    by the seat, as impossible given the cards seen)."""
+    import contextlib
+    import random
+
+    from companion.coup.completion import legal_lines
+
+    rng = random.Random(seed)
+    t = table(SETUP + "Alice income\n")  # the play lines (the set-up lines are listed loosely)
+    for _ in range(40):
+        lines = legal_lines(t)
+        if not lines:
+            break
+        accepted = []
+        for line in rng.sample(lines, min(6, len(lines))):
+            with contextlib.suppress(ImpossibleTable):
+                accepted.append(then(t, line))
+        assert accepted, lines
+        t = rng.choice(accepted)

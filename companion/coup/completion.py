@@ -84,7 +84,8 @@ def _phase_lines(table: Table, s: State) -> list[str]:
         return ["pass"] + [f"{names[p]} block {c.name_en}" for p in still_to_answer(s) for c in block_with]
     if phase is Phase.PROOF:
         who = names[t.decider]
-        return [f"{who} show {claimed(s)}"] + [f"{who} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
+        proofs = [f"{who} show {claimed(s)}" for m in s.legal_moves() if m.kind is Kind.PROVE]
+        return proofs + [f"{who} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
     if phase is Phase.LOSE:
         return [f"{names[t.decider]} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
     if phase is Phase.EXAMINE_SHOW:

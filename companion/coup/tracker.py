@@ -38,7 +38,7 @@ from solver.coup import (
 )
 from solver.coup.counting import Beliefs, Odds
 from solver.coup.engine import turn_face_up
-from solver.coup.messages import claimed, waiting_for
+from solver.coup.messages import claimed
 from solver.coup.public import (
     Window,
     claim_of,
@@ -59,7 +59,7 @@ from .advice import Challenged as ChallengedEvent
 from .advice import Flagged as FlaggedEvent
 from .game_setup import DraftModel, Setup
 from .knowledge import Knowledge
-from .language import ACTIONS, PRIVATE, SETUP, Line, Verb, move_of, parse_line
+from .language import PRIVATE, SETUP, Line, Verb, line_moves, parse_line, waiting
 from .ledger import ChallengeNote, Claim, Ledger
 
 UNKNOWN = Character.UNKNOWN
@@ -170,15 +170,7 @@ class Table(Lines[Line]):
             return self.setup.missing()
         if self.owed_redraw and not self.over:
             return f"{self.names[self.me or 0]} to draw a replacement (draw CARD)"
-        s = self.state
-        t = s.turn
-        if t.phase in WINDOWS or t.phase is Phase.ACTION or t.phase is Phase.OVER:
-            return None
-        if t.phase is Phase.EXAMINE_SHOW and self.me not in (t.decider, t.actor):
-            return f"{self.names[t.actor]} to swap or return"
-        if t.phase is Phase.EXAMINE_SHOW and t.actor == self.me:
-            return f"the card {self.names[t.decider]} shows you (saw CARD)"
-        return waiting_for(s)
+        return waiting(self.state, self.me)
 
     def my_cards(self) -> tuple[Character, ...]:
         """The seat's face-down cards (known ones, and an exchange's drawn cards)."""
@@ -386,7 +378,7 @@ class Table(Lines[Line]):
             moves = window_passes(state)
         else:
             respond = line.verb in (Verb.CHALLENGE, Verb.BLOCK, Verb.PASS)
-            moves = meant(state, lambda position: self._means(line, position), self.me, respond)
+            moves = meant(state, lambda position: line_moves(line, position, self.me), self.me, respond)
         table = self
         for move in moves:
             table = table._move(move, number)
@@ -431,86 +423,6 @@ class Table(Lines[Line]):
         for move in window_passes(self.state):
             table = table._step(move, number)
         return table
-
-    # -- what a line names at a position ---------------------------------------------------------
-
-    def _means(self, line: Line, s: State) -> tuple[Move, ...]:
-        """The moves ``line`` names at the position ``s`` (this table's, or once windows closed).
-        Raises IllegalMove saying why it names none there."""
-        seat = self.seat(line.player) if line.player is not None else None
-        t = s.turn
-        verb = line.verb
-        if verb in ACTIONS or (verb in (Verb.LOSE, Verb.BLOCK) and seat is not None):
-            if verb is Verb.BLOCK and t.phase is not Phase.BLOCK:
-                raise IllegalMove(f"{line.player} cannot block now: the table waits for {waiting_for(s)}")
-            return (move_of(line, self.names),)
-        if verb is Verb.CHALLENGE and seat is not None:
-            if t.phase not in (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE):
-                raise IllegalMove(f"{line.player} cannot challenge now: the table waits for {waiting_for(s)}")
-            return (Move(Kind.CHALLENGE, seat),)
-        if verb is Verb.PASS and seat is not None:
-            if t.phase not in WINDOWS:
-                raise IllegalMove(f"{line.player} cannot pass now: the table waits for {waiting_for(s)}")
-            return (Move(Kind.PASS, seat),)
-        if verb is Verb.SHOW and seat is not None:
-            return (self._shown(line, seat, s),)
-        if verb in (Verb.SWAP, Verb.RETURN) and seat is not None:
-            return self._decided(line, seat, s)
-        return self._private(line, s)
-
-    def _shown(self, line: Line, seat: int, s: State) -> Move:
-        """A proof, or the card shown to an examiner (unknown unless the seat sees it)."""
-        if s.turn.phase is not Phase.EXAMINE_SHOW:
-            if not line.cards:
-                raise IllegalMove(f"show which card? ({line.player} show CARD)")
-            return Move(Kind.PROVE, seat, cards=line.cards)
-        if seat == self.me:
-            if not line.cards:
-                raise IllegalMove(f"which card do you show? ({line.player} show CARD)")
-            return Move(Kind.SHOW, seat, cards=line.cards)
-        if line.cards and s.turn.actor == self.me:  # the card shown to the seat: its `saw` line
-            return Move(Kind.SHOW, seat, cards=line.cards)
-        if line.cards:
-            raise IllegalMove(
-                f"only {self.names[s.turn.actor]} sees the card: write '{line.player} show' "
-                "(or 'saw CARD' if you are the one examining)"
-            )
-        if s.turn.actor == self.me:
-            raise IllegalMove("write what you saw: saw CARD")
-        return Move(Kind.SHOW, seat, cards=(UNKNOWN,))
-
-    def _decided(self, line: Line, seat: int, s: State) -> tuple[Move, ...]:
-        """An examiner's swap or return, after the card shown it unseen if not typed."""
-        t = s.turn
-        if t.phase is Phase.EXAMINE_SHOW and t.actor == seat:
-            if seat == self.me:
-                raise IllegalMove("first write what you saw: saw CARD")
-            if t.decider == self.me:
-                raise IllegalMove(f"first write the card you showed: {self.names[t.decider]} show CARD")
-            return (Move(Kind.SHOW, t.decider, cards=(UNKNOWN,)), move_of(line, self.names))
-        return (move_of(line, self.names),)
-
-    def _private(self, line: Line, s: State) -> tuple[Move, ...]:
-        """The tracked seat's own lines: what it saw, drew or kept."""
-        t = s.turn
-        if line.verb is Verb.SAW:
-            if self.me is None or t.phase is not Phase.EXAMINE_SHOW or t.actor != self.me:
-                raise IllegalMove("saw is for the tracked seat's examine, once its windows are closed")
-            return (Move(Kind.SHOW, t.decider, cards=line.cards),)
-        if line.verb is Verb.KEEP:
-            if self.me is None:
-                raise IllegalMove("keep is the tracked seat's line (me NAME)")
-            return (Move(Kind.KEEP, self.me, cards=line.cards),)
-        if line.verb is Verb.DRAW:
-            if self.me is None:
-                raise IllegalMove("draw is the tracked seat's line (me NAME)")
-            if (t.phase is Phase.EXCHANGE_DRAW and t.actor == self.me) or (
-                t.phase is Phase.SWAP_DRAW and t.decider == self.me
-            ):
-                return (Move(Kind.DRAW, self.me, cards=line.cards),)
-            waiting = replace(self, state=s).waiting
-            raise IllegalMove(f"nothing to draw now: the table waits for {waiting or waiting_for(s)}")
-        raise IllegalMove(f"{line.canonical()!r} cannot be played now")
 
     # -- playing the moves a line names ----------------------------------------------------------
 
