@@ -251,3 +251,23 @@ def test_every_line_completion_lists_is_one_the_tracker_accepts(seed: int) -> No
                 accepted.append(then(t, line))
         assert accepted, lines
         t = rng.choice(accepted)
+
+
+def test_advice_judges_a_claim_from_the_counts_alone_without_a_table() -> None:
+    """Coup's advice is pure functions over what the seat sees (as Spicy's): no tracker."""
+    from dataclasses import replace
+
+    from companion.coup.advice import Sight, judge
+    from solver.coup.counting import Beliefs
+
+    chars = (Character.DUKE, Character.ASSASSIN, Character.CONTESSA, Character.CAPTAIN, Character.AMBASSADOR)
+    counts = Beliefs.deal(chars, unseen=(3, 3, 3, 2, 2), hands={1: 2, 2: 2}, court=9)
+    copies = dict.fromkeys(chars, 3)
+    mine = (Character.CAPTAIN, Character.AMBASSADOR)
+    unseen = {c: 3 - mine.count(c) for c in chars}
+    sight = Sight(("Alice", "Bob", "Carol"), 0, mine, copies, dict.fromkeys(chars, 0), unseen, counts)
+    claim = judge(sight, 1, Character.CAPTAIN, 4, block=False)
+    assert (claim.probability, claim.level) == (Fraction(23, 78), None)
+    wary = judge(replace(sight, threshold=Fraction(1, 2)), 1, Character.CAPTAIN, 4, block=False)
+    assert (wary.level, wary.reason) == ("unlikely", "only 2 of 3 captains unseen to you (1 in your hand)")
+    assert judge(sight, 0, Character.CAPTAIN, 4, block=False).probability == 1  # the seat's own claim

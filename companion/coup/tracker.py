@@ -54,7 +54,17 @@ from solver.coup.state import WINDOWS
 
 from ..figures import counted
 from ..session import Event, Lines, Over, Said, Waiting
-from .advice import THRESHOLD, UNASSUMED, cannot_hold, challenge_note, draft_advice, judge, rejudge, rejudge_challenge
+from .advice import (
+    THRESHOLD,
+    UNASSUMED,
+    Sight,
+    cannot_hold,
+    challenge_note,
+    draft_advice,
+    judge,
+    rejudge,
+    rejudge_challenge,
+)
 from .advice import Challenged as ChallengedEvent
 from .advice import Flagged as FlaggedEvent
 from .game_setup import DraftModel, Setup
@@ -217,6 +227,23 @@ class Table(Lines[Line]):
             return None
         return self.knowledge.counts.odds(seat, character)
 
+    def sight(self) -> Sight:
+        """What the advice reads of this table (raises GameError before the game)."""
+        if self.knowledge is None:
+            raise GameError("the game has not started")
+        cards = deck(self.variant, len(self.names))
+        return Sight(
+            self.names,
+            self.me,
+            self.my_cards(),
+            {c: cards.count(c) for c in self.variant.characters},
+            {c: sum(cards.count(c) for cards in self.face_up) for c in self.variant.characters},
+            self.unseen(),
+            self.knowledge.counts,
+            tuple(self.knowledge.active_assumptions(self.dropped)),
+            self.threshold,
+        )
+
     def seat(self, name: str) -> int:
         return self.names.index(name)
 
@@ -263,7 +290,7 @@ class Table(Lines[Line]):
         if table.knowledge is not None and table.knowledge.contradicted:
             table = self._without_contradiction(line, number, table)
             events = [*table.said, Said(UNASSUMED)]
-        advice = draft_advice(self, table)
+        advice = draft_advice(self.setup, table.setup)
         if advice is not None:
             events.append(advice)
         if table.over and not self.over:
@@ -326,8 +353,9 @@ class Table(Lines[Line]):
         re-read, every claim and challenge judged again, this line's events with them."""
         assert self.knowledge is not None
         table = replace(self, dropped=dropped, knowledge=self.knowledge.dropping(dropped - self.dropped))
-        claims = tuple(rejudge(table, c) for c in self.ledger.claims)
-        notes = tuple(rejudge_challenge(table, n) for n in self.ledger.challenges)
+        sight = table.sight()
+        claims = tuple(rejudge(sight, c) for c in self.ledger.claims)
+        notes = tuple(rejudge_challenge(sight, n) for n in self.ledger.challenges)
         table = replace(table, ledger=replace(self.ledger, claims=claims, challenges=notes))
         said: list[Event] = []
         for event in self.said:
@@ -432,7 +460,7 @@ class Table(Lines[Line]):
         s = self.state
         assert s is not None
         if move.kind is Kind.CHALLENGE:
-            note = challenge_note(self, number, move.player, claimant(s), claimed(s))
+            note = challenge_note(self.sight(), number, move.player, claimant(s), claimed(s))
             return replace(self, ledger=self.ledger.challenged(note))._said(ChallengedEvent(note))._step(move, number)
         if move.kind is Kind.LOSE and self.owed_redraw:
             return self._lose_before_redraw(move, number)
@@ -470,7 +498,7 @@ class Table(Lines[Line]):
         character = claim_of(s, move)
         if character is None or character not in s.variant.characters or not s.alive(move.player):
             return self
-        claim = judge(self, move.player, character, number, move.kind is Kind.BLOCK)
+        claim = judge(self.sight(), move.player, character, number, move.kind is Kind.BLOCK)
         table = replace(self, ledger=self.ledger.claimed(claim))
         return table._said(FlaggedEvent(claim, self.threshold)) if claim.flagged and claim.level is not None else table
 
@@ -507,7 +535,7 @@ class Table(Lines[Line]):
         return table
 
     def _cannot_hold(self, seat: int, character: Character) -> str:
-        return cannot_hold(self, seat, character)
+        return cannot_hold(self.sight(), seat, character)
 
 
 
