@@ -92,7 +92,6 @@ class Table(Lines[Line]):
     threshold: Fraction = THRESHOLD
     draft_model: DraftModel = "uniform"
     dropped: frozenset[int] = frozenset()  # lines whose failed proofs are not read as "holds none"
-    said: tuple[Event, ...] = field(default=(), compare=False, repr=False)  # events of the line being applied
 
     @classmethod
     def new(cls, threshold: Fraction = THRESHOLD, draft_model: str = "uniform") -> Table:
@@ -285,11 +284,11 @@ class Table(Lines[Line]):
         If the line contradicts the behavioural assumption about earlier failed proofs (but
         not the cards), the assumptions that cause it are dropped and the table rebuilt.
         """
-        table = replace(self, said=())._apply(self._unnamed(line), number)
-        events = list(table.said)
+        table, said = self._apply(self._unnamed(line), number)
+        events = list(said)
         if table.knowledge is not None and table.knowledge.contradicted:
-            table = self._without_contradiction(line, number, table)
-            events = [*table.said, Said(UNASSUMED)]
+            table, said = self._without_contradiction(table, said)
+            events = [*said, Said(UNASSUMED)]
         advice = draft_advice(self.setup, table.setup)
         if advice is not None:
             events.append(advice)
@@ -298,7 +297,7 @@ class Table(Lines[Line]):
             events.append(Over(f"{table.names[table.state.winner() or 0]} wins"))
         elif table.started and table.waiting is not None:
             events.append(Waiting(table.waiting))
-        return replace(table, said=()), tuple(events)
+        return table, tuple(events)
 
     def _unnamed(self, line: Line) -> Line:
         """A private line of the tracked seat written with its name (``Alice draw duke``, as a
@@ -313,17 +312,17 @@ class Table(Lines[Line]):
             )
         return replace(line, player=None)
 
-    def _apply(self, line: Line, number: int) -> Table:
+    def _apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
+        """The table after ``line`` and the events its moves said (flags, a challenge's chance)."""
         if self.over:
             assert self.state is not None
             raise IllegalMove(f"the game is over: {self.names[self.state.winner() or 0]} won")
         if line.verb in SETUP and not (line.verb is Verb.COINS and self.started):
             if self.started:
                 raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has started")
-            table = replace(self, setup=self.setup.apply(line))
-        else:
-            table = (self.start() if self.state is None else self)._play(line, number)
-        return table._recorded(line, number)
+            return replace(self, setup=self.setup.apply(line))._recorded(line, number), ()
+        table, said = (self.start() if self.state is None else self)._play(line, number)
+        return table._recorded(line, number), said
 
     def _recorded(self, line: Line, number: int) -> Table:
         """The table with ``line`` in its record: a replacement typed after the challenger's
@@ -334,38 +333,38 @@ class Table(Lines[Line]):
             return replace(self, lines=(*self.lines[:at], entry, *self.lines[at:]), redraw_at=None)
         return replace(self, lines=(*self.lines, entry))
 
-    def _said(self, event: Event) -> Table:
-        return replace(self, said=(*self.said, event))
-
-    def _without_contradiction(self, line: Line, number: int, contradicted: Table) -> Table:
-        """Drop every assumption in a smallest set whose dropping makes the record possible."""
+    def _without_contradiction(
+        self, contradicted: Table, said: tuple[Event, ...]
+    ) -> tuple[Table, tuple[Event, ...]]:
+        """Drop every assumption in a smallest set whose dropping makes the record possible
+        (``contradicted``: the table after the line, which ``said`` those events)."""
         knowledge = contradicted.knowledge
         assert knowledge is not None
         active = [a.line for a in knowledge.active_assumptions(self.dropped)]
         for size in range(1, len(active) + 1):
             causes = [set(g) for g in combinations(active, size) if knowledge.possible_without(frozenset(g))]
             if causes:
-                return contradicted._dropping(self.dropped | frozenset(set().union(*causes)))
+                return contradicted._dropping(self.dropped | frozenset(set().union(*causes)), said)
         raise ImpossibleTable("impossible even without the assumptions about failed proofs")
 
-    def _dropping(self, dropped: frozenset[int]) -> Table:
+    def _dropping(self, dropped: frozenset[int], said: tuple[Event, ...]) -> tuple[Table, tuple[Event, ...]]:
         """The table as if replayed without the assumptions of ``dropped``: the worlds' masks
-        re-read, every claim and challenge judged again, this line's events with them."""
+        re-read, every claim and challenge judged again, this line's events (``said``) with them."""
         assert self.knowledge is not None
         table = replace(self, dropped=dropped, knowledge=self.knowledge.dropping(dropped - self.dropped))
         sight = table.sight()
         claims = tuple(rejudge(sight, c) for c in self.ledger.claims)
         notes = tuple(rejudge_challenge(sight, n) for n in self.ledger.challenges)
         table = replace(table, ledger=replace(self.ledger, claims=claims, challenges=notes))
-        said: list[Event] = []
-        for event in self.said:
+        events: list[Event] = []
+        for event in said:
             if isinstance(event, FlaggedEvent):
-                said += [FlaggedEvent(c) for c in claims if c.line == event.claim.line and c.flagged and c.level]
+                events += [FlaggedEvent(c) for c in claims if c.line == event.claim.line and c.flagged and c.level]
             elif isinstance(event, ChallengedEvent):
-                said += [ChallengedEvent(n) for n in notes if n.line == event.note.line]
+                events += [ChallengedEvent(n) for n in notes if n.line == event.note.line]
             else:
-                said.append(event)
-        return replace(table, said=tuple(said))
+                events.append(event)
+        return table, tuple(events)
 
     # -- set-up --------------------------------------------------------------------------------
 
@@ -388,18 +387,18 @@ class Table(Lines[Line]):
 
     # -- play ----------------------------------------------------------------------------------
 
-    def _play(self, line: Line, number: int) -> Table:
+    def _play(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after a play line: resolved against the legal moves, windows closing
         implicitly included (:func:`~solver.coup.public.meant`), then each move played."""
         if line.verb is Verb.COINS:
-            return self._coins(line)
+            return self._coins(line), ()
         self._living(line)
         if self.owed_redraw and not self._may_come_before_redraw(line):
             raise IllegalMove(f"the table waits for {self.waiting}")
         state = self.state
         assert state is not None
         if self.owed_redraw and line.verb is Verb.DRAW:
-            return self._redrawn(line)
+            return self._redrawn(line), ()
         if line.verb is Verb.PASS and line.player is None:
             if state.turn.phase not in WINDOWS:
                 raise IllegalMove("no window is open: pass closes a challenge or block window")
@@ -407,10 +406,12 @@ class Table(Lines[Line]):
         else:
             respond = line.verb in (Verb.CHALLENGE, Verb.BLOCK, Verb.PASS)
             moves = meant(state, lambda position: line_moves(line, position, self.me), self.me, respond)
-        table = self
+        table: Table = self
+        said: tuple[Event, ...] = ()
         for move in moves:
-            table = table._move(move, number)
-        return table
+            table, events = table._move(move, number)
+            said += events
+        return table, said
 
     def _living(self, line: Line) -> None:
         """Raises IllegalMove if the line's player or target is out of the game."""
@@ -454,17 +455,19 @@ class Table(Lines[Line]):
 
     # -- playing the moves a line names ----------------------------------------------------------
 
-    def _move(self, move: Move, number: int) -> Table:
-        """The table after one move a line names, with what the advice notes of it: a claim
-        (an action's, a block's), a challenge and its chance, a loss before a replacement."""
+    def _move(self, move: Move, number: int) -> tuple[Table, tuple[Event, ...]]:
+        """The table after one move a line names, with what the advice notes of it (a claim, an
+        action's or a block's; a challenge and its chance; a loss before a replacement), and the
+        events that says."""
         s = self.state
         assert s is not None
         if move.kind is Kind.CHALLENGE:
             note = challenge_note(self.sight(), number, move.player, claimant(s), claimed(s))
-            return replace(self, ledger=self.ledger.challenged(note))._said(ChallengedEvent(note))._step(move, number)
+            return replace(self, ledger=self.ledger.challenged(note))._step(move, number), (ChallengedEvent(note),)
         if move.kind is Kind.LOSE and self.owed_redraw:
-            return self._lose_before_redraw(move, number)
-        return self._claim_before(move, number)._step(move, number)
+            return self._lose_before_redraw(move, number), ()
+        table, said = self._claim_before(move, number)
+        return table._step(move, number), said
 
     def _lose_before_redraw(self, move: Move, number: int) -> Table:
         """The challenger's loss before the seat's replacement: seen now, played after the draw."""
@@ -491,16 +494,17 @@ class Table(Lines[Line]):
             return table
         return replace(table, state=hidden_from(state.apply(self.deferred), self.me))._advance()
 
-    def _claim_before(self, move: Move, number: int) -> Table:
-        """Note a claim (before it is applied), judged by the advice: its chance and flag."""
+    def _claim_before(self, move: Move, number: int) -> tuple[Table, tuple[Event, ...]]:
+        """Note a claim (before it is applied), judged by the advice: its chance and flag (said
+        if flagged)."""
         s = self.state
         assert s is not None
         character = claim_of(s, move)
         if character is None or character not in s.variant.characters or not s.alive(move.player):
-            return self
+            return self, ()
         claim = judge(self.sight(), move.player, character, number, move.kind is Kind.BLOCK)
         table = replace(self, ledger=self.ledger.claimed(claim))
-        return table._said(FlaggedEvent(claim, self.threshold)) if claim.flagged and claim.level is not None else table
+        return table, (FlaggedEvent(claim, self.threshold),) if claim.flagged and claim.level is not None else ()
 
     # -- one engine move, what the seat learns, and what follows unseen --------------------------
 
