@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from operator import methodcaller
 
 from solver.coup import Character, ImpossibleTable, Kind, Move, Phase, State
 from solver.coup.counting import Beliefs
@@ -113,31 +112,32 @@ class Knowledge:
         if kind is Kind.PROVE:
             if seat == me:
                 return self.note(f"line {number}: you shuffled your {move.card} into the court").observe(
-                    methodcaller("insert", move.card)
+                    lambda b: b.insert(move.card)
                 )
-            return self.observe(methodcaller("reveal", seat, move.card, True), lambda: explain(seat, move.card))
+            return self.observe(lambda b: b.reveal(seat, move.card, True), lambda: explain(seat, move.card))
         if kind is Kind.LOSE:
             return self._lost(before, move, number, me, explain, dropped)
         if kind is Kind.DRAW and seat == me:
-            knowledge = self.observe(methodcaller("observe_draw", *move.cards))
+            knowledge = self.observe(lambda b: b.observe_draw(*move.cards))
             if t.phase is Phase.SWAP_DRAW and t.cards:
-                knowledge = knowledge.observe(methodcaller("insert", t.cards[0]))
+                knowledge = knowledge.observe(lambda b: b.insert(t.cards[0]))
             return knowledge
         if kind is Kind.KEEP and seat == me:
             pool = list(before.hidden[seat]) + list(t.cards)
             for c in move.cards:
                 pool.remove(c)
             knowledge = self.note(f"line {number}: you put back {' and '.join(c.name_en for c in pool)}")
-            return knowledge.observe(methodcaller("insert", *pool))
+            return knowledge.observe(lambda b: b.insert(*pool))
         if kind is Kind.SHOW and t.actor == me and seat != me:
-            seen = self.observe(methodcaller("seen", seat, move.card), lambda: explain(seat, move.card))
+            seen = self.observe(lambda b: b.seen(seat, move.card), lambda: explain(seat, move.card))
             return replace(
                 seen.note(f"line {number}: {names[seat]} showed you {move.card.article}"), shown_to_me=move.card
             )
         if kind is Kind.SWAP and t.target != me:
-            if t.actor == me and self.shown_to_me is not None:
-                return replace(self.observe(methodcaller("swap_known", t.target, self.shown_to_me)), shown_to_me=None)
-            return self.observe(methodcaller("swap_random", t.target))
+            shown = self.shown_to_me
+            if t.actor == me and shown is not None:
+                return replace(self.observe(lambda b: b.swap_known(t.target, shown)), shown_to_me=None)
+            return self.observe(lambda b: b.swap_random(t.target))
         if kind is Kind.RETURN:
             return replace(self, shown_to_me=None)
         return self
@@ -148,25 +148,25 @@ class Knowledge:
         seat = move.player
         if seat == me:
             return self
-        knowledge = self.observe(methodcaller("reveal", seat, move.card), lambda: explain(seat, move.card))
+        knowledge = self.observe(lambda b: b.reveal(seat, move.card), lambda: explain(seat, move.card))
         if not before.hidden[seat][1:]:  # that was the last card
-            return knowledge.observe(methodcaller("remove_place", seat))
+            return knowledge.observe(lambda b: b.remove_place(seat))
         if before.turn.phase is Phase.PROOF:
             return knowledge.assume(Assumption(number, seat, claimed(before)), dropped)
         return knowledge
 
     def drawn_unseen(self, seat: int, count: int) -> Knowledge:
         """``seat`` (not the seat tracked) drew ``count`` cards from the court."""
-        return self.observe(methodcaller("draw", seat, count))
+        return self.observe(lambda b: b.draw(seat, count))
 
     def kept_unseen(self, seat: int, keep: int) -> Knowledge:
         """``seat`` kept ``keep`` of its cards (unseen) and returned the rest to the court."""
-        return self.observe(methodcaller("keep_random", seat, keep))
+        return self.observe(lambda b: b.keep_random(seat, keep))
 
     def exchanged_unseen(self, seat: int, draw: int, keep: int) -> Knowledge:
         """``seat`` drew ``draw`` cards and kept ``keep`` of them all (unseen)."""
-        return self.observe(methodcaller("exchange_random", seat, draw, keep))
+        return self.observe(lambda b: b.exchange_random(seat, draw, keep))
 
     def drew_replacement(self, card: Character) -> Knowledge:
         """The seat drew ``card`` as the replacement of a card it proved."""
-        return self.observe(methodcaller("observe_draw", card))
+        return self.observe(lambda b: b.observe_draw(card))
