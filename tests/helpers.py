@@ -111,7 +111,21 @@ def taken_or_refused(table: Any, line: str, table_json: Callable[[Any], object])
         assert str(error) and "\n" not in str(error)
         after = None
     assert view(table) == before
+    if after is not None and after is not table:
+        check_placed(table, after)
     return after
+
+
+def check_placed(before: Any, after: Any) -> None:
+    """``after.placed`` (where the line went) says how ``before``'s record became ``after``'s."""
+    placed, old, new = after.placed, before.record_lines(), after.record_lines()
+    if placed.how == "appended":
+        assert new == [*old, placed.text] and placed.at == len(old), (placed, old[-3:], new[-3:])
+    elif placed.how == "inserted":
+        at = placed.at
+        assert new == [*old[:at], placed.text, *old[at:]] and at < len(old), (placed, old[-3:], new[-3:])
+    else:  # rewritten: only with the set-up, the line somewhere in it
+        assert placed.text in new and new != [*old, placed.text], (placed, old, new)
 
 
 def cut_or_overlapping_texts(figure: Any) -> list[str]:

@@ -18,7 +18,7 @@ from solver.coup.counting import Beliefs, Odds
 from solver.errors import GameError
 
 from ..figures import probability
-from ..session import Message, Said, Style
+from ..tracked import Message, Said, Style
 from .game_setup import Setup
 from .knowledge import Assumption
 from .ledger import Because, ChallengeNote, Claim, Level

@@ -53,7 +53,7 @@ from solver.coup.public import (
 from solver.coup.state import WINDOWS
 
 from ..figures import counted
-from ..session import Event, Lines, Over, Said, Waiting
+from ..tracked import Event, Lines, Over, Placed, Said, Waiting, placed_among
 from .advice import (
     THRESHOLD,
     UNASSUMED,
@@ -92,6 +92,7 @@ class Table(Lines[Line]):
     threshold: Fraction = THRESHOLD
     draft_model: DraftModel = "uniform"
     dropped: frozenset[int] = frozenset()  # lines whose failed proofs are not read as "holds none"
+    placed: Placed | None = None  # where the last line went in the record
 
     @classmethod
     def new(cls, threshold: Fraction = THRESHOLD, draft_model: str = "uniform") -> Table:
@@ -254,16 +255,15 @@ class Table(Lines[Line]):
         """The canonical record: the set-up in its canonical order (``variant`` and, for two
         players, ``draft`` written even when not typed), then every play line. The journal is
         this from the first line, so its line numbers are the canonical form's."""
-        setup = [line.canonical() for line in self.setup.lines(defaults=True)]
         played = self.lines[self.played_from :] if self.started else ()
-        return setup + [line.canonical() for _, line in played]
+        return self._setup_record() + [line.canonical() for _, line in played]
+
+    def _setup_record(self) -> list[str]:
+        return [line.canonical() for line in self.setup.lines(defaults=True)]
 
     def record(self) -> str:
         """The canonical form of the record (``coup replay --canonical``), with a final newline."""
         return "".join(line + "\n" for line in self.record_lines())
-
-    def last_line(self) -> str | None:
-        return self.lines[-1][1].canonical() if self.lines else None
 
     def status(self) -> str:
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
@@ -273,9 +273,6 @@ class Table(Lines[Line]):
 
     def parse(self, text: str) -> Line | None:
         return parse_line(text, self.names)
-
-    def next_number(self) -> int:
-        return len(self.lines) + 1
 
     def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after ``line`` (record line ``number``) and the events it produced (flags,
@@ -320,18 +317,26 @@ class Table(Lines[Line]):
         if line.verb in SETUP and not (line.verb is Verb.COINS and self.started):
             if self.started:
                 raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has started")
-            return replace(self, setup=self.setup.apply(line))._recorded(line, number), ()
+            table = replace(self, setup=self.setup.apply(line))
+            placed = placed_among(line.canonical(), self._setup_record(), table._setup_record())
+            return replace(table, lines=(*self.lines, (number, line)), placed=placed), ()
         table, said = (self.start() if self.state is None else self)._play(line, number)
         return table._recorded(line, number), said
 
     def _recorded(self, line: Line, number: int) -> Table:
         """The table with ``line`` in its record: a replacement typed after the challenger's
         loss goes before it (show, draw, lose)."""
-        entry = (number, line)
+        entry, text = (number, line), line.canonical()
         if self.redraw_at is not None and line.verb is Verb.DRAW and not self.owed_redraw:
             at = self.redraw_at
-            return replace(self, lines=(*self.lines[:at], entry, *self.lines[at:]), redraw_at=None)
-        return replace(self, lines=(*self.lines, entry))
+            placed = Placed("inserted", text, self._record_index(at))
+            return replace(self, lines=(*self.lines[:at], entry, *self.lines[at:]), redraw_at=None, placed=placed)
+        placed = Placed("appended", text, self._record_index(len(self.lines)))
+        return replace(self, lines=(*self.lines, entry), placed=placed)
+
+    def _record_index(self, at: int) -> int:
+        """The index in the record of the play line at ``lines[at]``."""
+        return len(self.setup.lines(defaults=True)) + at - self.played_from
 
     def _without_contradiction(
         self, contradicted: Table, said: tuple[Event, ...]

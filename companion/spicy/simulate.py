@@ -21,7 +21,7 @@ from fractions import Fraction
 from solver.spicy import DECK, Card, Deck, Kind, Move, Phase, State, new_game
 from solver.spicy.odds import UNLIKELY_BELOW
 
-from ..session import Event
+from ..tracked import Event
 from .language import Line, Verb
 from .tracker import Table
 
