@@ -29,6 +29,11 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from math import comb, factorial
 
+import numpy as np
+
+from solver.coup import limbs
+from solver.coup.limbs import Ints, Words
+
 Vec = tuple[int, ...]
 """A count per character (the variant's five, in the order of the character table)."""
 Kernel = tuple[tuple[int, int, int], ...]
@@ -39,6 +44,8 @@ WIDTH = 12
 FIELD = (1 << WIDTH) - 1
 POOLED = FIELD
 """The field of a pooled place."""
+BULK = 2048
+"""Passes over at least this many worlds run in numpy (exact limbs), fewer one at a time."""
 
 _IDS: dict[Vec, int] = {}
 _VECS: list[Vec] = []
@@ -374,6 +381,14 @@ class Worlds:
 
     def _opened_contents(self, places: list[int]) -> dict[int, dict[int, dict[Vec, int]]]:
         """The contents of the opened ``places``, in one pass over the worlds."""
+        if len(self.worlds) >= BULK:
+            found = _contents_bulk(self.worlds, [shift(i) for i in places])
+            if found is not None:
+                return dict(zip(places, found, strict=True))
+        return self._contents_dicts(places)
+
+    def _contents_dicts(self, places: list[int]) -> dict[int, dict[int, dict[Vec, int]]]:
+        """``_opened_contents`` one world at a time."""
         low = (1 << MASK_BITS) - 1
         shifts = [shift(i) for i in places]
         sums: list[dict[int, int]] = [{} for _ in places]
@@ -475,6 +490,15 @@ def _deltas(kind: str, param: int, a: int, b: int, sa: int, sb: int) -> tuple[tu
 def _pairwise(worlds: dict[int, int], sa: int, sb: int, kind: str, param: int) -> dict[int, int]:
     """Each world's fields at shifts ``sa`` and ``sb`` (possibly the same field) replaced as
     the kernel ``kind`` says, the weights multiplied by its factors; merged."""
+    if len(worlds) >= BULK:
+        found = _pairwise_bulk(worlds, sa, sb, kind, param)
+        if found is not None:
+            return found
+    return _pairwise_dicts(worlds, sa, sb, kind, param)
+
+
+def _pairwise_dicts(worlds: dict[int, int], sa: int, sb: int, kind: str, param: int) -> dict[int, int]:
+    """``_pairwise`` one world at a time (few worlds, or factors too big for the limbs)."""
     out: dict[int, int] = {}
     get = out.get
     local: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -488,3 +512,101 @@ def _pairwise(worlds: dict[int, int], sa: int, sb: int, kind: str, param: int) -
             k = key + delta
             out[k] = get(k, 0) + w * f
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _entries(kind: str, param: int, a: int, b: int, same: bool) -> tuple[tuple[int, int], ...]:
+    """A kernel's entries for the fields ``a``, ``b``: (new fields packed as a pair, factor)."""
+    if same:
+        return tuple((na << WIDTH | na, f) for na, _, f in ONE[kind](a, param) if f)
+    return tuple((na << WIDTH | nb, f) for na, nb, f in TWO[kind](a, b, param) if f)
+
+
+def _kernel_table(kind: str, param: int, codes: list[int], same: bool) -> tuple[Ints, Ints, Ints, Ints]:
+    """The kernels of the field pairs ``codes`` in flat arrays: each pair's first entry and
+    entry count; each entry's new pair and factor."""
+    starts: list[int] = []
+    counts: list[int] = []
+    news: list[int] = []
+    factors: list[int] = []
+    for code in codes:
+        entries = _entries(kind, param, code >> WIDTH, code & FIELD, same)
+        starts.append(len(news))
+        counts.append(len(entries))
+        news.extend(n for n, _ in entries)
+        factors.extend(f for _, f in entries)
+    table = [np.array(x, dtype=np.int64) for x in (starts, counts, news, factors)]
+    return table[0], table[1], table[2], table[3]
+
+
+def _contents_bulk(worlds: dict[int, int], shifts: list[int]) -> list[dict[int, dict[Vec, int]]] | None:
+    """For the fields at each of ``shifts``: for each mask, the mass of each content, in numpy
+    (None when the pools' orderings are too many for the limbs)."""
+    rows, data = _arrays(worlds, max(shifts) + WIDTH)
+    pools, inv = np.unique(limbs.field(rows, MASK_BITS, WIDTH), return_inverse=True)
+    orderings = [multinomial(p) for p in pools.tolist()]
+    width = limbs.width_for(max(orderings), len(rows))
+    if not width:
+        return None
+    factors = np.array(orderings, dtype=np.int64)[inv]
+    masks = limbs.field(rows, 0, MASK_BITS) << WIDTH
+    groups = np.concatenate([k << 40 | masks | limbs.field(rows, s, WIDTH) for k, s in enumerate(shifts)])
+    n = len(shifts)
+    ids, sums = limbs.grouped(limbs.widen(data, width), np.tile(np.arange(len(rows)), n), np.tile(factors, n), groups)
+    out: list[dict[int, dict[Vec, int]]] = [{} for _ in shifts]
+    for g, mass in zip(ids.tolist(), limbs.join(sums, width)[0], strict=True):
+        out[g >> 40].setdefault(g >> WIDTH & ((1 << MASK_BITS) - 1), {})[_VECS[g & FIELD]] = mass
+    return out
+
+
+def _pairwise_bulk(worlds: dict[int, int], sa: int, sb: int, kind: str, param: int) -> dict[int, int] | None:
+    """``_pairwise`` in numpy: the worlds expanded by their pairs' kernels and summed by new
+    world in exact limbs (None when the factors are too big for them)."""
+    rows, data = _arrays(worlds, max(sa, sb) + WIDTH)
+    codes, inv = np.unique(limbs.field(rows, sa, WIDTH) << WIDTH | limbs.field(rows, sb, WIDTH), return_inverse=True)
+    starts, counts, news, factors = _kernel_table(kind, param, codes.tolist(), sa == sb)
+    per = counts[inv]
+    total = int(per.sum())
+    width = limbs.width_for(int(factors.max(initial=0)), total)
+    if not width or not total:
+        return {} if width else None
+    source = np.repeat(np.arange(len(rows)), per)
+    entry = np.arange(total) + np.repeat(starts[inv] - (np.cumsum(per) - per), per)
+    top = (1 << 64 * rows.shape[1]) - 1
+    rests, bases, rest = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
+    ids, sums = limbs.grouped(limbs.widen(data, width), source, factors[entry], rest[source] << 2 * WIDTH | news[entry])
+    weights, out_data = limbs.join(sums, width)
+    offsets = {c: (c >> WIDTH) << sa | (c & FIELD) << sb for c in np.unique(news).tolist()}
+    low = (1 << 2 * WIDTH) - 1
+    out = dict(zip([bases[i >> 2 * WIDTH] | offsets[i & low] for i in ids.tolist()], weights, strict=True))
+    _remember(out, _placed(rests[ids >> 2 * WIDTH], ids & low, sa, sb), out_data)
+    return out
+
+
+def _placed(rows: Words, pairs: Ints, sa: int, sb: int) -> Words:
+    """Copies of ``rows`` with the pairs of fields put at shifts ``sa`` and ``sb``."""
+    out = rows.copy()
+    limbs.put(out, sa, pairs >> WIDTH)
+    if sb != sa:
+        limbs.put(out, sb, pairs & FIELD)
+    return out
+
+
+_ARRAYS: list[tuple[dict[int, int], Words, limbs.Raw]] = []
+"""The last worlds passed over in numpy, with their keys' words and weights' bytes (in the
+dicts' order): the next pass over the same dict reads them instead of the ints."""
+
+
+def _remember(worlds: dict[int, int], rows: Words, data: limbs.Raw) -> None:
+    _ARRAYS.append((worlds, rows, data))
+    del _ARRAYS[:-4]
+
+
+def _arrays(worlds: dict[int, int], bits: int) -> tuple[Words, limbs.Raw]:
+    """The words of the worlds' keys (at least ``bits``) and the bytes of their weights."""
+    for known, rows, data in _ARRAYS:
+        if known is worlds:
+            return limbs.padded(rows, bits), data
+    rows, data = limbs.words(list(worlds), bits), limbs.raw(list(worlds.values()))
+    _remember(worlds, rows, data)
+    return rows, data
