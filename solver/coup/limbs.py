@@ -8,7 +8,7 @@ exact; the carries are propagated before the integers are joined back.
 
 >>> limbs = split([5, 2**70 + 1, 7], 32)
 >>> ids, out = grouped(limbs, np.array([0, 1, 2]), np.array([3, 1, 2]), np.array([4, 9, 4]))
->>> ids.tolist(), join(out, 32)[0]
+>>> ids.tolist(), ints(join(out, 32))
 ([4, 9], [29, 1180591620717411303425])
 """
 
@@ -59,9 +59,9 @@ def split(values: list[int], width: int) -> Limbs:
     return widen(raw(values), width)
 
 
-def join(limbs: Limbs, width: int) -> tuple[list[int], Raw]:
+def join(limbs: Limbs, width: int) -> Raw:
     """The integers whose limbs (nonnegative, each below 2**62, carries not yet propagated)
-    are the rows of ``limbs``, and the same as rows of bytes."""
+    are the rows of ``limbs``, as rows of bytes (see ``ints``)."""
     rows, n = limbs.shape
     full = n + -(-(SAFE + 1) // width)
     full += -full % (32 // width)
@@ -73,10 +73,14 @@ def join(limbs: Limbs, width: int) -> tuple[list[int], Raw]:
         out[:, j] &= low
     used = int(np.flatnonzero(out.any(axis=0)).max(initial=0)) + 1
     used += -used % (32 // width)  # whole 4-byte words: the weights stay as short as they are
-    data = np.ascontiguousarray(out[:, :used]).astype(_dtype(width)).view(np.uint8)
-    buf = data.tobytes()
-    size = data.shape[1]
-    return [int.from_bytes(buf[i : i + size], "little") for i in range(0, len(buf), size)], data
+    return np.ascontiguousarray(out[:, :used]).astype(_dtype(width)).view(np.uint8)
+
+
+def ints(rows: Raw | Words) -> list[int]:
+    """The nonnegative integers whose little-endian bytes (or words) are the rows."""
+    buf = np.ascontiguousarray(rows).tobytes()
+    size = len(buf) // len(rows) if len(rows) else 1
+    return [int.from_bytes(buf[i : i + size], "little") for i in range(0, len(buf), size)]
 
 
 def grouped(limbs: Limbs, rows: Ints, factors: Ints, groups: Ints) -> tuple[Ints, Limbs]:
@@ -84,10 +88,11 @@ def grouped(limbs: Limbs, rows: Ints, factors: Ints, groups: Ints) -> tuple[Ints
     the entries ``e`` of that group: the ids and the limbs of the sums (carries pending)."""
     if not len(groups):
         return groups, limbs[:0]
-    order = np.argsort(groups, kind="stable")
+    order = np.argsort(groups)
     ordered = groups[order]
     starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
-    products = limbs[rows[order]] * factors[order, None]
+    products = np.take(limbs, rows[order], axis=0)
+    products *= factors[order, None]
     return ordered[starts], np.add.reduceat(products, starts, axis=0)
 
 
@@ -111,22 +116,18 @@ def field(rows: Words, at: int, bits: int) -> Ints:
     return (out & np.uint64((1 << bits) - 1)).astype(np.int64)
 
 
-def distinct(rows: Words) -> tuple[Words, list[int], Ints]:
-    """The distinct rows of words (ascending), the same as ints, and each row's index among
-    them.
+def distinct(rows: Words) -> tuple[Words, Ints]:
+    """The distinct rows of words (ascending) and each row's index among them.
 
-    >>> distinct(words([7, 2**70, 7]))[1:]
-    ([7, 1180591620717411303424], array([0, 1, 0]))
+    >>> distinct(words([7, 2**70, 7]))[1]
+    array([0, 1, 0])
     """
     order = np.lexsort(rows.T)
     ordered = rows[order]
     new = np.concatenate(([True], (ordered[1:] != ordered[:-1]).any(axis=1)))
     index = np.empty(len(rows), np.int64)
     index[order] = np.cumsum(new) - 1
-    unique = np.ascontiguousarray(ordered[new])
-    buf = unique.astype("<u8").tobytes()
-    size = 8 * rows.shape[1]
-    return unique, [int.from_bytes(buf[i : i + size], "little") for i in range(0, len(buf), size)], index
+    return np.ascontiguousarray(ordered[new]), index
 
 
 def cleared(rows: Words, clear: int) -> Words:
