@@ -113,3 +113,13 @@ def test_keys_fields_read_from_words() -> None:
     for at in (0, 16, 28, 52, 58, 64, 76, 88):
         assert limbs.field(rows, at, 12).tolist() == [(k >> at) & 0xFFF for k in keys]
     assert vec(vid((1, 0, 0, 0, 1))) == (1, 0, 0, 0, 1)
+
+
+@pytest.mark.parametrize("spread", [50, 4096])
+def test_pairs_of_fields_are_numbered_as_by_unique(spread: int) -> None:
+    rng = np.random.default_rng(spread)
+    a, b = rng.integers(0, spread, 5000), rng.integers(0, spread, 5000)
+    codes, index = worlds._pairs(a, b)
+    expected, inverse = np.unique(a << 12 | b, return_inverse=True)
+    assert codes == expected.tolist()
+    assert index.tolist() == inverse.tolist()

@@ -85,10 +85,11 @@ def ints(rows: Raw | Words) -> list[int]:
 
 def grouped(limbs: Limbs, rows: Ints, factors: Ints, groups: Ints) -> tuple[Ints, Limbs]:
     """For each distinct group id (ascending), the sum of ``limbs[rows[e]] * factors[e]`` over
-    the entries ``e`` of that group: the ids and the limbs of the sums (carries pending)."""
+    the entries ``e`` of that group: the ids and the limbs of the sums (carries pending).
+    Fastest when ``groups`` is nearly sorted."""
     if not len(groups):
         return groups, limbs[:0]
-    order = np.argsort(groups)
+    order = np.argsort(groups, kind="stable")  # fast when the groups are nearly sorted
     ordered = groups[order]
     starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
     products = np.take(limbs, rows[order], axis=0)
@@ -116,18 +117,19 @@ def field(rows: Words, at: int, bits: int) -> Ints:
     return (out & np.uint64((1 << bits) - 1)).astype(np.int64)
 
 
-def distinct(rows: Words) -> tuple[Words, Ints]:
-    """The distinct rows of words (ascending) and each row's index among them.
+def distinct(rows: Words) -> tuple[Words, Ints, Ints]:
+    """The distinct rows of words (ascending), each row's index among them, and the rows'
+    order by that index.
 
-    >>> distinct(words([7, 2**70, 7]))[1]
-    array([0, 1, 0])
+    >>> distinct(words([7, 2**70, 7]))[1:]
+    (array([0, 1, 0]), array([0, 2, 1]))
     """
     order = np.lexsort(rows.T)
     ordered = rows[order]
     new = np.concatenate(([True], (ordered[1:] != ordered[:-1]).any(axis=1)))
     index = np.empty(len(rows), np.int64)
     index[order] = np.cumsum(new) - 1
-    return np.ascontiguousarray(ordered[new]), index
+    return np.ascontiguousarray(ordered[new]), index, order
 
 
 def cleared(rows: Words, clear: int) -> Words:
@@ -149,3 +151,18 @@ def put(rows: Words, at: int, values: Ints) -> None:
     rows[:, w] |= v << np.uint64(o)
     if o and w + 1 < rows.shape[1]:
         rows[:, w + 1] |= v >> np.uint64(64 - o)
+
+
+def compact(values: Ints, bound: int) -> tuple[Ints, Ints]:
+    """The distinct ``values`` (each in ``range(bound)``), ascending, and each value's index
+    among them: ``np.unique`` by counting, no sort.
+
+    >>> compact(np.array([5, 3, 5, 9]), 16)
+    (array([3, 5, 9]), array([1, 0, 1, 2]))
+    """
+    seen = np.zeros(bound, bool)
+    seen[values] = True
+    distinct = np.flatnonzero(seen)
+    index = np.zeros(bound, np.int64)
+    index[distinct] = np.arange(len(distinct))
+    return distinct, index[values]

@@ -570,20 +570,32 @@ def _pairwise_bulk(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, p
     """``_pairwise`` in numpy: the worlds expanded by their pairs' kernels and summed by new
     world in exact limbs (None when the factors are too big for them)."""
     rows, data = _arrays(worlds, max(sa, sb) + WIDTH)
-    codes, inv = np.unique(limbs.field(rows, sa, WIDTH) << WIDTH | limbs.field(rows, sb, WIDTH), return_inverse=True)
-    starts, counts, news, factors = _kernel_table(kind, param, codes.tolist(), sa == sb)
-    per = counts[inv]
+    codes, inv = _pairs(limbs.field(rows, sa, WIDTH), limbs.field(rows, sb, WIDTH))
+    starts, counts, news, factors = _kernel_table(kind, param, codes, sa == sb)
+    top = (1 << 64 * rows.shape[1]) - 1
+    rests, rest, order = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
+    per = counts[inv[order]]  # the worlds taken by rest: the new worlds come nearly sorted
     total = int(per.sum())
     width = limbs.width_for(int(factors.max(initial=0)), total)
     if not width or not total:
         return Bulk(rows[:0], data[:0]) if width else None
-    source = np.repeat(np.arange(len(rows)), per)
-    entry = np.arange(total) + np.repeat(starts[inv] - (np.cumsum(per) - per), per)
-    top = (1 << 64 * rows.shape[1]) - 1
-    rests, rest = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
+    source = np.repeat(order, per)
+    entry = np.arange(total) + np.repeat(starts[inv[order]] - (np.cumsum(per) - per), per)
     ids, sums = limbs.grouped(limbs.widen(data, width), source, factors[entry], rest[source] << 2 * WIDTH | news[entry])
     low = (1 << 2 * WIDTH) - 1
     return Bulk(_placed(rests[ids >> 2 * WIDTH], ids & low, sa, sb), limbs.join(sums, width))
+
+
+def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
+    """The distinct pairs of fields (packed) and each world's index among them."""
+    da, ia = limbs.compact(a, FIELD + 1)
+    db, ib = limbs.compact(b, FIELD + 1)
+    if len(da) * len(db) > 1 << 20:  # too many for counting
+        found, index = np.unique(a << WIDTH | b, return_inverse=True)
+        return found.tolist(), index
+    pairs, index = limbs.compact(ia * len(db) + ib, len(da) * len(db))
+    first, second = da[pairs // len(db)], db[pairs % len(db)]
+    return (first << WIDTH | second).tolist(), index
 
 
 def _placed(rows: Words, pairs: Ints, sa: int, sb: int) -> Words:
