@@ -29,6 +29,11 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from math import comb, factorial
 
+import numpy as np
+
+from solver.coup import limbs
+from solver.coup.limbs import Ints, Words
+
 Vec = tuple[int, ...]
 """A count per character (the variant's five, in the order of the character table)."""
 Kernel = tuple[tuple[int, int, int], ...]
@@ -39,6 +44,8 @@ WIDTH = 12
 FIELD = (1 << WIDTH) - 1
 POOLED = FIELD
 """The field of a pooled place."""
+BULK = 2048
+"""Passes over at least this many worlds run in numpy (exact limbs), fewer one at a time."""
 
 _IDS: dict[Vec, int] = {}
 _VECS: list[Vec] = []
@@ -168,20 +175,27 @@ class Worlds:
     returns new worlds. ``sizes``: the cards each place holds; ``opened``: which places have
     a count vector in each world (the others are pooled)."""
 
-    __slots__ = ("_marginals", "_totals", "opened", "sizes", "worlds")
+    __slots__ = ("_marginals", "_source", "_totals", "opened", "sizes")
 
-    def __init__(self, sizes: tuple[int, ...], opened: tuple[bool, ...], worlds: dict[int, int]) -> None:
+    def __init__(self, sizes: tuple[int, ...], opened: tuple[bool, ...], worlds: dict[int, int] | Bulk) -> None:
         self.sizes = sizes
         self.opened = opened
-        self.worlds = worlds
+        self._source = worlds
         self._totals: dict[int, int] | None = None
         self._marginals: dict[int, dict[int, dict[Vec, int]]] = {}
 
     def __repr__(self) -> str:
-        return f"<Worlds {len(self.worlds)} worlds, {sum(self.opened)} of {len(self.sizes)} places opened>"
+        return f"<Worlds {len(self)} worlds, {sum(self.opened)} of {len(self.sizes)} places opened>"
 
     def __len__(self) -> int:
-        return len(self.worlds)
+        return len(self._source)
+
+    @property
+    def worlds(self) -> dict[int, int]:
+        """Each world's key and weight (the big passes keep them as arrays until asked)."""
+        if isinstance(self._source, Bulk):
+            self._source = self._source.ints()
+        return self._source
 
     @classmethod
     def pooled(cls, sizes: tuple[int, ...], unseen: Vec) -> Worlds:
@@ -203,11 +217,11 @@ class Worlds:
             out[key] += weight
         return cls(sizes, (True,) * len(sizes), dict(out))
 
-    def _with(self, worlds: dict[int, int], sizes: tuple[int, ...] | None = None) -> Worlds:
+    def _with(self, worlds: dict[int, int] | Bulk, sizes: tuple[int, ...] | None = None) -> Worlds:
         return Worlds(self.sizes if sizes is None else sizes, self.opened, worlds)
 
     def _moved(
-        self, worlds: dict[int, int], sizes: tuple[int, ...], changed: tuple[int, ...], factor: int
+        self, worlds: dict[int, int] | Bulk, sizes: tuple[int, ...], changed: tuple[int, ...], factor: int
     ) -> Worlds:
         """New worlds after random cards moved between the ``changed`` places, each world's
         weight spread with total ``factor``: every other place's contents are as they were,
@@ -233,7 +247,7 @@ class Worlds:
         for i in places:
             if worlds.opened[i]:
                 continue
-            out = _pairwise(worlds.worlds, MASK_BITS, shift(i), "split", worlds.sizes[i])
+            out = _pairwise(worlds._source, MASK_BITS, shift(i), "split", worlds.sizes[i])
             opened = worlds.opened[:i] + (True,) + worlds.opened[i + 1 :]
             worlds = Worlds(worlds.sizes, opened, out)._moved_from(worlds)
         return worlds
@@ -246,7 +260,7 @@ class Worlds:
 
     def _one(self, i: int, kind: str, param: int, grows: int = 0) -> Worlds:
         opened = self.open(i)
-        out = _pairwise(opened.worlds, shift(i), shift(i), kind, param)
+        out = _pairwise(opened._source, shift(i), shift(i), kind, param)
         return opened._with(out, self.sizes[:i] + (self.sizes[i] + grows,) + self.sizes[i + 1 :])
 
     def reveal(self, i: int, card: int) -> Worlds:
@@ -275,9 +289,9 @@ class Worlds:
         """``k`` physical cards of ``source``, chosen uniformly, go to ``target``."""
         sizes = _resized(self.sizes, source, target, k)
         if not self.opened[source] and not self.opened[target]:
-            return Worlds(sizes, self.opened, self.worlds)  # the pool stays a uniform split
+            return Worlds(sizes, self.opened, self._source)  # the pool stays a uniform split
         opened = self.open(source, target)
-        out = _pairwise(opened.worlds, shift(source), shift(target), "move", k)
+        out = _pairwise(opened._source, shift(source), shift(target), "move", k)
         return opened._moved(out, sizes, (source, target), comb(self.sizes[source], k))
 
     def exchange(self, hand: int, court: int, draw: int, keep: int) -> Worlds:
@@ -286,20 +300,20 @@ class Worlds:
         back = self.sizes[hand] + draw - keep
         sizes = _resized(_resized(self.sizes, court, hand, draw), hand, court, back)
         if not self.opened[hand] and not self.opened[court]:
-            return Worlds(sizes, self.opened, self.worlds)
+            return Worlds(sizes, self.opened, self._source)
         opened = self.open(hand, court)
-        out = _pairwise(opened.worlds, shift(hand), shift(court), "exchange", draw << 8 | back)
+        out = _pairwise(opened._source, shift(hand), shift(court), "exchange", draw << 8 | back)
         ways = comb(self.sizes[court], draw) * comb(self.sizes[hand] + draw, back)
         return opened._moved(out, sizes, (hand, court), ways)
 
     def swap_random(self, hand: int, court: int) -> Worlds:
         opened = self.open(hand, court)
-        out = _pairwise(opened.worlds, shift(hand), shift(court), "swap", 0)
+        out = _pairwise(opened._source, shift(hand), shift(court), "swap", 0)
         return opened._moved(out, self.sizes, (hand, court), self.sizes[hand] * self.sizes[court])
 
     def swap_known(self, hand: int, court: int, card: int) -> Worlds:
         opened = self.open(hand, court)
-        out = _pairwise(opened.worlds, shift(hand), shift(court), "swap_known", card)
+        out = _pairwise(opened._source, shift(hand), shift(court), "swap_known", card)
         return opened._with(out)
 
     def draw_seen(self, court: int, cards: Vec) -> Worlds:
@@ -308,10 +322,10 @@ class Worlds:
         k = sum(cards)
         sizes = self.sizes[:court] + (self.sizes[court] - k,) + self.sizes[court + 1 :]
         if self.opened[court]:
-            return self._with(_pairwise(self.worlds, shift(court), shift(court), "draw", vid(cards)), sizes)
+            return self._with(_pairwise(self._source, shift(court), shift(court), "draw", vid(cards)), sizes)
         # a pooled court: any k of its pooled cards are ``cards`` in M(cards) M(pool - cards) of
         # the pool's M(pool) orderings, whatever the world (the choice of the k: one constant)
-        return self._with(_pairwise(self.worlds, MASK_BITS, MASK_BITS, "split_seen", vid(cards)), sizes)
+        return self._with(_pairwise(self._source, MASK_BITS, MASK_BITS, "split_seen", vid(cards)), sizes)
 
     def remove(self, i: int) -> Worlds:
         """Forget the empty place ``i``."""
@@ -374,6 +388,14 @@ class Worlds:
 
     def _opened_contents(self, places: list[int]) -> dict[int, dict[int, dict[Vec, int]]]:
         """The contents of the opened ``places``, in one pass over the worlds."""
+        if len(self) >= BULK:
+            found = _contents_bulk(self._source, [shift(i) for i in places])
+            if found is not None:
+                return dict(zip(places, found, strict=True))
+        return self._contents_dicts(places)
+
+    def _contents_dicts(self, places: list[int]) -> dict[int, dict[int, dict[Vec, int]]]:
+        """``_opened_contents`` one world at a time."""
         low = (1 << MASK_BITS) - 1
         shifts = [shift(i) for i in places]
         sums: list[dict[int, int]] = [{} for _ in places]
@@ -472,9 +494,18 @@ def _deltas(kind: str, param: int, a: int, b: int, sa: int, sb: int) -> tuple[tu
     return tuple((((na - a) << sa) + ((nb - b) << sb), f) for na, nb, f in TWO[kind](a, b, param) if f)
 
 
-def _pairwise(worlds: dict[int, int], sa: int, sb: int, kind: str, param: int) -> dict[int, int]:
+def _pairwise(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, param: int) -> dict[int, int] | Bulk:
     """Each world's fields at shifts ``sa`` and ``sb`` (possibly the same field) replaced as
     the kernel ``kind`` says, the weights multiplied by its factors; merged."""
+    if len(worlds) >= BULK:
+        found = _pairwise_bulk(worlds, sa, sb, kind, param)
+        if found is not None:
+            return found
+    return _pairwise_dicts(worlds.ints() if isinstance(worlds, Bulk) else worlds, sa, sb, kind, param)
+
+
+def _pairwise_dicts(worlds: dict[int, int], sa: int, sb: int, kind: str, param: int) -> dict[int, int]:
+    """``_pairwise`` one world at a time (few worlds, or factors too big for the limbs)."""
     out: dict[int, int] = {}
     get = out.get
     local: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -488,3 +519,117 @@ def _pairwise(worlds: dict[int, int], sa: int, sb: int, kind: str, param: int) -
             k = key + delta
             out[k] = get(k, 0) + w * f
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _entries(kind: str, param: int, a: int, b: int, same: bool) -> tuple[tuple[int, int], ...]:
+    """A kernel's entries for the fields ``a``, ``b``: (new fields packed as a pair, factor)."""
+    if same:
+        return tuple((na << WIDTH | na, f) for na, _, f in ONE[kind](a, param) if f)
+    return tuple((na << WIDTH | nb, f) for na, nb, f in TWO[kind](a, b, param) if f)
+
+
+def _kernel_table(kind: str, param: int, codes: list[int], same: bool) -> tuple[Ints, Ints, Ints, Ints]:
+    """The kernels of the field pairs ``codes`` in flat arrays: each pair's first entry and
+    entry count; each entry's new pair and factor."""
+    starts: list[int] = []
+    counts: list[int] = []
+    news: list[int] = []
+    factors: list[int] = []
+    for code in codes:
+        entries = _entries(kind, param, code >> WIDTH, code & FIELD, same)
+        starts.append(len(news))
+        counts.append(len(entries))
+        news.extend(n for n, _ in entries)
+        factors.extend(f for _, f in entries)
+    table = [np.array(x, dtype=np.int64) for x in (starts, counts, news, factors)]
+    return table[0], table[1], table[2], table[3]
+
+
+def _contents_bulk(worlds: dict[int, int] | Bulk, shifts: list[int]) -> list[dict[int, dict[Vec, int]]] | None:
+    """For the fields at each of ``shifts``: for each mask, the mass of each content, in numpy
+    (None when the pools' orderings are too many for the limbs)."""
+    rows, data = _arrays(worlds, max(shifts) + WIDTH)
+    pools, inv = np.unique(limbs.field(rows, MASK_BITS, WIDTH), return_inverse=True)
+    orderings = [multinomial(p) for p in pools.tolist()]
+    width = limbs.width_for(max(orderings), len(rows))
+    if not width:
+        return None
+    factors = np.array(orderings, dtype=np.int64)[inv]
+    masks = limbs.field(rows, 0, MASK_BITS) << WIDTH
+    groups = np.concatenate([k << 40 | masks | limbs.field(rows, s, WIDTH) for k, s in enumerate(shifts)])
+    n = len(shifts)
+    ids, sums = limbs.grouped(limbs.widen(data, width), np.tile(np.arange(len(rows)), n), np.tile(factors, n), groups)
+    out: list[dict[int, dict[Vec, int]]] = [{} for _ in shifts]
+    for g, mass in zip(ids.tolist(), limbs.ints(limbs.join(sums, width)), strict=True):
+        out[g >> 40].setdefault(g >> WIDTH & ((1 << MASK_BITS) - 1), {})[_VECS[g & FIELD]] = mass
+    return out
+
+
+def _pairwise_bulk(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, param: int) -> Bulk | None:
+    """``_pairwise`` in numpy: the worlds expanded by their pairs' kernels and summed by new
+    world in exact limbs (None when the factors are too big for them)."""
+    rows, data = _arrays(worlds, max(sa, sb) + WIDTH)
+    codes, inv = _pairs(limbs.field(rows, sa, WIDTH), limbs.field(rows, sb, WIDTH))
+    starts, counts, news, factors = _kernel_table(kind, param, codes, sa == sb)
+    top = (1 << 64 * rows.shape[1]) - 1
+    rests, rest, order = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
+    per = counts[inv[order]]  # the worlds taken by rest: the new worlds come nearly sorted
+    total = int(per.sum())
+    width = limbs.width_for(int(factors.max(initial=0)), total)
+    if not width or not total:
+        return Bulk(rows[:0], data[:0]) if width else None
+    source = np.repeat(order, per)
+    entry = np.arange(total) + np.repeat(starts[inv[order]] - (np.cumsum(per) - per), per)
+    ids, sums = limbs.grouped(limbs.widen(data, width), source, factors[entry], rest[source] << 2 * WIDTH | news[entry])
+    low = (1 << 2 * WIDTH) - 1
+    return Bulk(_placed(rests[ids >> 2 * WIDTH], ids & low, sa, sb), limbs.join(sums, width))
+
+
+def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
+    """The distinct pairs of fields (packed) and each world's index among them."""
+    da, ia = limbs.compact(a, FIELD + 1)
+    db, ib = limbs.compact(b, FIELD + 1)
+    if len(da) * len(db) > 1 << 20:  # too many for counting
+        found, index = np.unique(a << WIDTH | b, return_inverse=True)
+        return found.tolist(), index
+    pairs, index = limbs.compact(ia * len(db) + ib, len(da) * len(db))
+    first, second = da[pairs // len(db)], db[pairs % len(db)]
+    return (first << WIDTH | second).tolist(), index
+
+
+def _placed(rows: Words, pairs: Ints, sa: int, sb: int) -> Words:
+    """Copies of ``rows`` with the pairs of fields put at shifts ``sa`` and ``sb``."""
+    out = rows.copy()
+    limbs.put(out, sa, pairs >> WIDTH)
+    if sb != sa:
+        limbs.put(out, sb, pairs & FIELD)
+    return out
+
+
+class Bulk:
+    """Worlds as arrays, in the big passes: the keys as rows of words, the weights as rows of
+    bytes (``limbs``), in the same order."""
+
+    __slots__ = ("data", "rows")
+
+    def __init__(self, rows: Words, data: limbs.Raw) -> None:
+        self.rows = rows
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"<Bulk {len(self.rows)} worlds>"
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def ints(self) -> dict[int, int]:
+        """The worlds as a dict of ints."""
+        return dict(zip(limbs.ints(self.rows), limbs.ints(self.data), strict=True))
+
+
+def _arrays(worlds: dict[int, int] | Bulk, bits: int) -> tuple[Words, limbs.Raw]:
+    """The words of the worlds' keys (at least ``bits``) and the bytes of their weights."""
+    if isinstance(worlds, Bulk):
+        return limbs.padded(worlds.rows, bits), worlds.data
+    return limbs.words(list(worlds), bits), limbs.raw(list(worlds.values()))

@@ -1,0 +1,168 @@
+"""Exact grouped sums of big integers in numpy: each integer split into limbs.
+
+The worlds' weights are exact Python ints of a few hundred bits. To sum many products
+``weight * factor`` by group without a dict operation per product, each weight is split into
+``width``-bit limbs held in int64; a product of a limb by a factor, summed over a group, stays
+below 2**62 whenever ``2**width * factor * count < 2**62`` (``fits``), so every limb sum is
+exact; the carries are propagated before the integers are joined back.
+
+>>> limbs = split([5, 2**70 + 1, 7], 32)
+>>> ids, out = grouped(limbs, np.array([0, 1, 2]), np.array([3, 1, 2]), np.array([4, 9, 4]))
+>>> ids.tolist(), ints(join(out, 32))
+([4, 9], [29, 1180591620717411303425])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+Limbs = NDArray[np.int64]
+Ints = NDArray[np.int64]
+Words = NDArray[np.uint64]
+
+SAFE = 62
+"""Bits a limb sum may reach (a carry added to the next limb stays below 2**63)."""
+
+
+def width_for(factor: int, count: int) -> int:
+    """The widest limb (32 or 16 bits) whose sums of ``count`` products by factors up to
+    ``factor`` stay exact in int64, or 0 when none does (the caller falls back to ints)."""
+    for width in (32, 16):
+        if (factor * count) << width < 1 << SAFE:
+            return width
+    return 0
+
+
+def _dtype(width: int) -> np.dtype[np.unsignedinteger]:
+    return np.dtype("<u4") if width == 32 else np.dtype("<u2")
+
+
+Raw = NDArray[np.uint8]
+"""Nonnegative integers as rows of little-endian bytes (a multiple of 4 per row)."""
+
+
+def raw(values: list[int]) -> Raw:
+    """The nonnegative ``values`` as rows of bytes."""
+    size = 4 * max(1, -(-max(values, default=0).bit_length() // 32))
+    buf = b"".join([v.to_bytes(size, "little") for v in values])
+    return np.frombuffer(buf, dtype=np.uint8).reshape(len(values), size)
+
+
+def widen(data: Raw, width: int) -> Limbs:
+    """Rows of bytes as rows of ``width``-bit limbs (int64), lowest first."""
+    return np.ascontiguousarray(data).view(_dtype(width)).astype(np.int64)
+
+
+def split(values: list[int], width: int) -> Limbs:
+    """The nonnegative ``values`` as rows of ``width``-bit limbs (int64), lowest first."""
+    return widen(raw(values), width)
+
+
+def join(limbs: Limbs, width: int) -> Raw:
+    """The integers whose limbs (nonnegative, each below 2**62, carries not yet propagated)
+    are the rows of ``limbs``, as rows of bytes (see ``ints``)."""
+    rows, n = limbs.shape
+    full = n + -(-(SAFE + 1) // width)
+    full += -full % (32 // width)
+    out = np.zeros((rows, full), np.int64)
+    out[:, :n] = limbs
+    low = (1 << width) - 1
+    for j in range(full - 1):
+        out[:, j + 1] += out[:, j] >> width
+        out[:, j] &= low
+    used = int(np.flatnonzero(out.any(axis=0)).max(initial=0)) + 1
+    used += -used % (32 // width)  # whole 4-byte words: the weights stay as short as they are
+    return np.ascontiguousarray(out[:, :used]).astype(_dtype(width)).view(np.uint8)
+
+
+def ints(rows: Raw | Words) -> list[int]:
+    """The nonnegative integers whose little-endian bytes (or words) are the rows."""
+    buf = np.ascontiguousarray(rows).tobytes()
+    size = len(buf) // len(rows) if len(rows) else 1
+    return [int.from_bytes(buf[i : i + size], "little") for i in range(0, len(buf), size)]
+
+
+def grouped(limbs: Limbs, rows: Ints, factors: Ints, groups: Ints) -> tuple[Ints, Limbs]:
+    """For each distinct group id (ascending), the sum of ``limbs[rows[e]] * factors[e]`` over
+    the entries ``e`` of that group: the ids and the limbs of the sums (carries pending).
+    Fastest when ``groups`` is nearly sorted."""
+    if not len(groups):
+        return groups, limbs[:0]
+    order = np.argsort(groups, kind="stable")  # fast when the groups are nearly sorted
+    ordered = groups[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    products = np.take(limbs, rows[order], axis=0)
+    products *= factors[order, None]
+    return ordered[starts], np.add.reduceat(products, starts, axis=0)
+
+
+def words(keys: list[int], bits: int = 0) -> Words:
+    """The nonnegative ``keys`` as rows of 64-bit words, lowest first (at least ``bits``)."""
+    n = max(1, -(-max(max(keys, default=0).bit_length(), bits) // 64))
+    buf = b"".join([k.to_bytes(8 * n, "little") for k in keys])
+    return np.frombuffer(buf, dtype=np.dtype("<u8")).reshape(len(keys), n)
+
+
+def field(rows: Words, at: int, bits: int) -> Ints:
+    """The ``bits``-bit field at bit ``at`` of each row of words.
+
+    >>> field(words([0xABC << 60, 5]), 60, 12).tolist()
+    [2748, 0]
+    """
+    w, o = divmod(at, 64)
+    out = rows[:, w] >> np.uint64(o)
+    if o + bits > 64 and w + 1 < rows.shape[1]:
+        out = out | rows[:, w + 1] << np.uint64(64 - o)
+    return (out & np.uint64((1 << bits) - 1)).astype(np.int64)
+
+
+def distinct(rows: Words) -> tuple[Words, Ints, Ints]:
+    """The distinct rows of words (ascending), each row's index among them, and the rows'
+    order by that index.
+
+    >>> distinct(words([7, 2**70, 7]))[1:]
+    (array([0, 1, 0]), array([0, 2, 1]))
+    """
+    order = np.lexsort(rows.T)
+    ordered = rows[order]
+    new = np.concatenate(([True], (ordered[1:] != ordered[:-1]).any(axis=1)))
+    index = np.empty(len(rows), np.int64)
+    index[order] = np.cumsum(new) - 1
+    return np.ascontiguousarray(ordered[new]), index, order
+
+
+def cleared(rows: Words, clear: int) -> Words:
+    """The rows of words ANDed with the nonnegative int ``clear``."""
+    parts = [(clear >> (64 * j)) & ((1 << 64) - 1) for j in range(rows.shape[1])]
+    return rows & np.array(parts, dtype=np.uint64)
+
+
+def padded(rows: Words, bits: int) -> Words:
+    """The rows of words with zero words added up to at least ``bits`` bits."""
+    more = -(-bits // 64) - rows.shape[1]
+    return np.hstack([rows, np.zeros((len(rows), more), np.uint64)]) if more > 0 else rows
+
+
+def put(rows: Words, at: int, values: Ints) -> None:
+    """OR the nonnegative ``values`` (at most 64 bits) into each row at bit ``at``."""
+    w, o = divmod(at, 64)
+    v = values.astype(np.uint64)
+    rows[:, w] |= v << np.uint64(o)
+    if o and w + 1 < rows.shape[1]:
+        rows[:, w + 1] |= v >> np.uint64(64 - o)
+
+
+def compact(values: Ints, bound: int) -> tuple[Ints, Ints]:
+    """The distinct ``values`` (each in ``range(bound)``), ascending, and each value's index
+    among them: ``np.unique`` by counting, no sort.
+
+    >>> compact(np.array([5, 3, 5, 9]), 16)
+    (array([3, 5, 9]), array([1, 0, 1, 2]))
+    """
+    seen = np.zeros(bound, bool)
+    seen[values] = True
+    distinct = np.flatnonzero(seen)
+    index = np.zeros(bound, np.int64)
+    index[distinct] = np.arange(len(distinct))
+    return distinct, index[values]

@@ -1,0 +1,125 @@
+"""The worlds' passes in numpy (exact limbs) equal the passes one world at a time."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from solver.coup import limbs, worlds
+from solver.coup.worlds import MASK_BITS, Bulk, Worlds, shift, vec, vid
+
+UNSEEN = (3, 3, 3, 2, 2)
+SIZES = (2, 2, 2, 2, 5)  # four hands and a court
+
+
+def as_dict(found: dict[int, int] | Bulk | None) -> dict[int, int]:
+    assert found is not None
+    return found.ints() if isinstance(found, Bulk) else found
+
+
+def random_worlds(rng: random.Random, bits: int) -> Iterator[Worlds]:
+    """Worlds after random opens, exchanges, moves and tags, their weights scaled by random
+    integers of about ``bits`` bits (so that the limbs are many)."""
+    w = Worlds.pooled(SIZES, UNSEEN)
+    for _ in range(6):
+        op = rng.randrange(4)
+        hand = rng.randrange(4)
+        if op == 0:
+            w = w.open(hand)
+        elif op == 1:
+            w = w.exchange(hand, 4, 2, 2)
+        elif op == 2:
+            w = w.move(hand, 4, 1).move(4, hand, 1)
+        else:
+            w = w.tag(hand, rng.randrange(5), 1 << rng.randrange(4))
+        scaled = {k: v * rng.getrandbits(bits) + rng.getrandbits(bits) for k, v in w.worlds.items()}
+        yield Worlds(w.sizes, w.opened, scaled)
+
+
+def cases(seeds: int, bits: int) -> Iterator[Worlds]:
+    """The random worlds of a few histories (at most a few thousand worlds: a fast test)."""
+    for seed in range(seeds):
+        yield from (w for w in random_worlds(random.Random(seed), bits) if len(w) <= 3000)
+
+
+@pytest.mark.parametrize("bits", [1, 400])
+def test_bulk_pairwise_equals_one_world_at_a_time(bits: int) -> None:
+    kernels = [("exchange", 2 << 8 | 2), ("move", 1), ("swap", 0), ("swap_known", 1)]
+    for w in cases(3, bits):
+        hand_shift, court_shift = shift(0), shift(4)
+        opened = w.open(0, 4)
+        for kind, param in kernels:
+            expected = worlds._pairwise_dicts(opened.worlds, hand_shift, court_shift, kind, param)
+            assert as_dict(worlds._pairwise_bulk(opened.worlds, hand_shift, court_shift, kind, param)) == expected
+        ones = [("taken", 2), ("holding", 0), ("draw", vid((1, 0, 1, 0, 0))), ("add", vid((0, 1, 0, 0, 0)))]
+        for kind, param in ones:
+            expected = worlds._pairwise_dicts(opened.worlds, hand_shift, hand_shift, kind, param)
+            assert as_dict(worlds._pairwise_bulk(opened.worlds, hand_shift, hand_shift, kind, param)) == expected
+        expected = worlds._pairwise_dicts(w.worlds, MASK_BITS, shift(1), "split", 2)
+        assert as_dict(worlds._pairwise_bulk(w.worlds, MASK_BITS, shift(1), "split", 2)) == expected
+
+
+@pytest.mark.parametrize("bits", [1, 70, 400])
+def test_bulk_contents_equal_one_world_at_a_time(bits: int) -> None:
+    for w in cases(4, bits):
+        places = [i for i, o in enumerate(w.opened) if o]
+        if places:
+            found = worlds._contents_bulk(w.worlds, [shift(i) for i in places])
+            assert dict(zip(places, found or [], strict=True)) == w._contents_dicts(places)
+
+
+def test_a_whole_history_is_the_same_in_bulk_and_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    def history() -> list[dict[int, dict[tuple[int, ...], int]]]:
+        w = Worlds.pooled(SIZES, UNSEEN)
+        out = []
+        for hand in (0, 1, 2, 3, 0, 2):
+            w = w.exchange(hand, 4, 2, 2).tag(hand, 1, 2).seen(hand, 1) if hand == 2 else w.exchange(hand, 4, 2, 2)
+            out.extend(w.contents(i) for i in range(5))
+        return out
+
+    monkeypatch.setattr(worlds, "BULK", 1)
+    bulk = history()
+    monkeypatch.setattr(worlds, "BULK", 1 << 62)
+    assert history() == bulk
+
+
+def test_factors_too_big_for_the_limbs_fall_back_to_ints() -> None:
+    assert limbs.width_for(12, 1 << 20) == 32
+    assert limbs.width_for(1 << 20, 1 << 20) == 16
+    assert limbs.width_for(1 << 40, 1 << 20) == 0
+
+
+def test_limbs_round_trip_and_sum_exactly() -> None:
+    rng = random.Random(7)
+    values = [rng.getrandbits(rng.randrange(1, 300)) for _ in range(500)]
+    for width in (16, 32):
+        assert limbs.ints(limbs.join(limbs.split(values, width), width)) == values
+        rows = np.array([rng.randrange(500) for _ in range(2000)])
+        factors = np.array([rng.randrange(1, 1000) for _ in range(2000)])
+        groups = np.array([rng.randrange(50) for _ in range(2000)])
+        ids, sums = limbs.grouped(limbs.split(values, width), rows, factors, groups)
+        expected: dict[int, int] = {}
+        for r, f, g in zip(rows.tolist(), factors.tolist(), groups.tolist(), strict=True):
+            expected[g] = expected.get(g, 0) + values[r] * f
+        assert dict(zip(ids.tolist(), limbs.ints(limbs.join(sums, width)), strict=True)) == expected
+
+
+def test_keys_fields_read_from_words() -> None:
+    keys = [random.Random(k).getrandbits(100) for k in range(50)]
+    rows = limbs.words(keys)
+    for at in (0, 16, 28, 52, 58, 64, 76, 88):
+        assert limbs.field(rows, at, 12).tolist() == [(k >> at) & 0xFFF for k in keys]
+    assert vec(vid((1, 0, 0, 0, 1))) == (1, 0, 0, 0, 1)
+
+
+@pytest.mark.parametrize("spread", [50, 4096])
+def test_pairs_of_fields_are_numbered_as_by_unique(spread: int) -> None:
+    rng = np.random.default_rng(spread)
+    a, b = rng.integers(0, spread, 5000), rng.integers(0, spread, 5000)
+    codes, index = worlds._pairs(a, b)
+    expected, inverse = np.unique(a << 12 | b, return_inverse=True)
+    assert codes == expected.tolist()
+    assert index.tolist() == inverse.tolist()
