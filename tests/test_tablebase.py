@@ -337,6 +337,63 @@ def test_the_docstring_examples_of_the_tablebase_run(name: str) -> None:
     assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
 
 
+# -- one file whoever builds it -------------------------------------------------------------------
+
+THREE_CARDS = Family(Variant.INQUISITOR, ONE_EACH, court=2)
+"""A 2-against-1 family (and the 5 it leads to): the progress ranks of its turn starts read the
+states after a lost influence, which the smaller families' turns hold too."""
+
+
+def built_every_way(family: Family, tmp_path: Path) -> list[dict[str, bytes]]:
+    """The files of ``family`` and the families it leads to, built: in one process from
+    scratch; by the runner's tasks (a fresh generator per family, from the files below it);
+    in one process from those files; in one process after other families of the variant."""
+    from companion.coup.table_build import build_job
+    from companion.runner import Runner
+    from solver.coup.tablebase import closure
+
+    names = [f.name + ".ctb" for f in closure([family])]
+    ways = [tmp_path / way for way in ("alone", "runner", "from-files", "after-others")]
+    build([family], ways[0], installed=False)
+    with Runner(workers=1, quiet=True) as run:
+        build_job([family], run, ways[1], installed=False)
+    for f in family.lower():
+        build([f], ways[2], installed=False)
+    build([family], ways[2], installed=False)
+    others = Family(family.variant, (family.counts[0] + 1, *family.counts[1:]), family.court + 1)
+    build([others, family], ways[3], installed=False)
+    return [{name: (way / name).read_bytes() for name in names} for way in ways]
+
+
+def test_a_family_file_is_the_same_bytes_whichever_way_it_is_built(tmp_path: Path) -> None:
+    alone, *others = built_every_way(THREE_CARDS, tmp_path)
+    assert len(alone) == 6
+    for files in others:
+        assert files == alone
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", list(Variant))
+def test_a_two_against_two_family_file_is_the_same_bytes_whichever_way_it_is_built(
+    variant: Variant, tmp_path: Path
+) -> None:
+    alone, *others = built_every_way(Family(variant, (2, 2, 1, 1, 1), court=3), tmp_path)
+    assert len(alone) == 18
+    for files in others:
+        assert files == alone
+
+
+def test_verify_agrees_with_tables_the_runner_built(tmp_path: Path) -> None:
+    from companion.coup.table_build import build_job
+    from companion.runner import Runner
+    from solver.coup.tablebase import closure, verify
+
+    families = closure([THREE_CARDS])
+    with Runner(workers=1, quiet=True) as run:
+        build_job([THREE_CARDS], run, tmp_path, installed=False)
+    assert verify(families, Library(directories=[tmp_path], cache=None)) == [(f, True, "") for f in families]
+
+
 # -- the library: verify, info, the shipped tables ------------------------------------------------
 
 
