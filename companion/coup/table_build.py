@@ -17,8 +17,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-
 from solver.coup import Variant
 from solver.coup.tablebase import Built, Family, Library, closure
 from solver.coup.tablebase.expand import Expansion
@@ -46,7 +44,7 @@ def build_job(
     wanted = closure(families)
     have = {f: library.find(f) for f in wanted}
     todo = [f for f in wanted if have[f] is None]
-    below = {f: tuple(closure([f])[1:]) for f in todo}
+    below = {f: f.lower() for f in todo}  # a family reads only the turn starts of these
     tasks: dict[Family, Task[Made]] = {}
     for family in reversed(wanted):  # the smallest first: the order of a build on one core
         table = have[family]
@@ -76,17 +74,16 @@ def kept(data: bytes) -> Made:
 
 
 def family_file(family: Family, *below: Made) -> Made:
-    """A task: ``family``'s table file, solved by a fresh generator from the files of every
-    family it leads to (``below``), and what it took. The generator's cache of the engine's
-    turns is the worker's, shared by its tasks of the variant (it holds only the engine's
-    answers); the file is the same as a build in one process writes (:func:`table_of`)."""
+    """A task: ``family``'s table file, solved by a fresh generator from the files of the
+    families a lost influence leads to (``below``: their turn starts are all it reads), and
+    what it took. The generator's cache of the engine's turns is the worker's, shared by its
+    tasks of the variant (it holds only the engine's answers); the file is the same as a
+    build in one process writes (:func:`table_of`)."""
     started = time.perf_counter()
     gen = Generator(family.variant)
     gen.expansion = _expansion(family.variant)
-    tables = {t.family: t for t in (decode(data, "a table sent to this worker") for data, _ in below)}
-    for lower in reversed(closure([family])[1:]):
-        table = tables[lower]
-        gen.load(lower, table.values(), table.draws(), table.rank.astype(np.int64))
+    for data, _ in below:
+        gen.load(decode(data, "a table sent to this worker"))
     solved = gen.solve(family)
     data = encode(table_of(solved, gen))
     return data, Built(family, time.perf_counter() - started, len(data), solved.rounds)

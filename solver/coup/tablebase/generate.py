@@ -33,7 +33,6 @@ import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +45,7 @@ from .exact import Ids, Rationals
 from .expand import CHANCE, OTHER, Expansion
 from .index import CELLS, Family
 from .layout import LEAF_OF, Layout
-from .store import NO_RANK
+from .store import NO_RANK, Table
 
 STORED = np.int32
 """Ids and ranks are kept as 32-bit integers (half the memory); arithmetic reads them as int64."""
@@ -101,12 +100,12 @@ class Generator:
     def known(self, family: Family) -> bool:
         return self.expansion.fid(family) in self.leaves
 
-    def load(self, family: Family, value: list[Fraction], draw: list[Fraction], rank: Ranks) -> None:
-        """Take a solved family's exact values (per position) as leaves for the next families."""
-        r = self.rationals
-        values = np.array([r.id(v) for v in value], dtype=np.int64)
-        draws = np.array([r.id(d) for d in draw], dtype=np.int64)
-        self._set_leaves(self.expansion.fid(family), values, draws, rank)
+    def load(self, table: Table) -> None:
+        """Take a solved family's table (its exact values, draws and ranks per position) as
+        leaves for the next families: each distinct value interned once, not once a position."""
+        ids = np.array([self.rationals.id(q) for q in table.rationals], dtype=np.int64)
+        leaf = ids[table.value.astype(np.int64)], ids[table.draw.astype(np.int64)], table.rank.astype(np.int64)
+        self._set_leaves(self.expansion.fid(table.family), *leaf)
 
     def _set_leaves(self, fid: int, value: Ids, draw: Ids, rank: Ranks) -> None:
         count = len(value) // CELLS

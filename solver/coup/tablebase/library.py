@@ -132,7 +132,7 @@ def generate(
         gen = generators.setdefault(family.variant, Generator(family.variant))
         existing = known(family)
         if existing is not None:
-            gen.load(family, existing.values(), existing.draws(), existing.rank.astype(np.int64))
+            gen.load(existing)
             continue
         for lower in family.lower():
             if not gen.known(lower):  # pragma: no cover - closure() lists them first
