@@ -44,7 +44,7 @@ def build_job(
     wanted = closure(families)
     have = {f: library.find(f) for f in wanted}
     todo = [f for f in wanted if have[f] is None]
-    below = {f: f.lower() for f in todo}  # a family reads only the turn starts of these
+    below = {f: tuple(closure([f])[1:]) for f in todo}
     tasks: dict[Family, Task[Made]] = {}
     for family in reversed(wanted):  # the smallest first: the order of a build on one core
         table = have[family]
@@ -74,9 +74,9 @@ def kept(data: bytes) -> Made:
 
 
 def family_file(family: Family, *below: Made) -> Made:
-    """A task: ``family``'s table file, solved by a fresh generator from the files of the
-    families a lost influence leads to (``below``: their turn starts are all it reads), and
-    what it took. The generator's cache of the engine's turns is the worker's, shared by its
+    """A task: ``family``'s table file, solved by a fresh generator from the files of every
+    family it leads to (``below``: a turn may cost both players an influence), and what it
+    took. The generator's cache of the engine's turns is the worker's, shared by its
     tasks of the variant (it holds only the engine's answers); the file is the same as a
     build in one process writes (:func:`table_of`)."""
     started = time.perf_counter()

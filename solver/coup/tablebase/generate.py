@@ -166,7 +166,10 @@ class _Family:
 
         for i, (fid, arrangement) in enumerate(lay.lower.tolist()):
             where = rows(lay.lower_base + i, 1)
-            leaf = gen.leaves[fid]
+            leaf = gen.leaves.get(fid)
+            if leaf is None:
+                lower = gen.expansion.families[fid].name
+                raise NotCertified(f"family {lower} must be solved before {self.family.name}")
             for target, source in zip((self.x, self.d, self.k), leaf, strict=True):
                 target[where] = source[arrangement * CELLS : (arrangement + 1) * CELLS]
         self.x[rows(lay.end_base, 1)] = r.one
