@@ -14,9 +14,10 @@ import random
 import sys
 from pathlib import Path
 
-from companion.coup.simulate import NAMES, RecordWriter, Style, _claim, _claim_is_true, random_record
+from companion.coup.simulate import NAMES, RecordWriter, Style, _claim_is_true, random_record
 from companion.coup.tracker import replay
 from solver.coup import Draft, Kind, Move, State, Variant, new_game
+from solver.coup.public import claim_of
 
 HERE = Path(__file__).parent / "records"
 WANTED = (
@@ -87,7 +88,8 @@ def _steer(state: State, rng: random.Random, me: int) -> Move:
     if first.kind is Kind.PROVE:
         return first
     if first.kind.is_action:
-        honest = [m for m in moves if _claim(state, m) in (None, *held) and m.kind not in (Kind.COUP, Kind.ASSASSINATE)]
+        peaceful = [m for m in moves if m.kind not in (Kind.COUP, Kind.ASSASSINATE)]
+        honest = [m for m in peaceful if claim_of(state, m) in (None, *held)]
         if seat == me:
             wanted = [m for m in moves if m.kind in (Kind.EXCHANGE, Kind.EXAMINE)]
             if wanted and rng.random() < 0.5:

@@ -100,7 +100,7 @@ def analyze_record(path: str, text: str, game: str, module: str, settings: dict[
 
 def records(folder: Path, game: Game) -> list[Path]:
     """The game's records in ``folder`` and its subfolders, in name order."""
-    return sorted(p for p in folder.rglob(f"*.{game.extension}") if p.is_file())
+    return sorted(p for p in folder.rglob(f"*.{game.name}") if p.is_file())
 
 
 def analyze_folder(args: argparse.Namespace, game: Game, module: str) -> int:
@@ -108,10 +108,10 @@ def analyze_folder(args: argparse.Namespace, game: Game, module: str) -> int:
     on standard error; write each analysis beside its record with ``--write``. Exit code 1 if
     a record was refused, 0 otherwise."""
     folder = Path(args.file)
-    command = f"{game.command} analyze"
+    command = f"{game.name} analyze"
     paths = records(folder, game)
     if not paths:
-        print(f"{command}: no *.{game.extension} record in {folder}", file=sys.stderr)
+        print(f"{command}: no *.{game.name} record in {folder}", file=sys.stderr)
         return 2
     settings = {k: v for k, v in vars(args).items() if k != "func"}
     try:

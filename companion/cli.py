@@ -87,18 +87,18 @@ def open_table(args: argparse.Namespace, game: Game) -> int:
     if args.resume:
         path = last_game(name)
         if path is None:
-            print(f"{game.command} table: no game to resume", file=sys.stderr)
+            print(f"{game.name} table: no game to resume", file=sys.stderr)
             return 2
     elif args.file:
         path = Path(args.file)
     else:
-        path = new_game_path(name, game.extension)
+        path = new_game_path(name, game.name)
     created: Path | None = None  # removed again if the table does not open
     try:
         if args.start_from:
             text = files.read_text(args.start_from)
             check_header(text, game, args.start_from, "table --from FILE")
-            path = created = new_game_path(name, game.extension)
+            path = created = new_game_path(name, game.name)
             files.write_text(path, text)
         elif path.exists():
             check_header(files.read_text(path), game, str(path), "table FILE")
@@ -193,17 +193,17 @@ def play(
         kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
         played = make(args, kinds)
     except GameError as error:
-        print(one_line(f"{game.command} play: {error}"), file=sys.stderr)
+        print(one_line(f"{game.name} play: {error}"), file=sys.stderr)
         return 2
-    code = run(played, Front(prompt=f"{game.command}> ", suggest=whole_lines(played.moves)))
-    path = Path(args.record) if args.record else new_game_path(game.name, game.extension)
+    code = run(played, Front(prompt=f"{game.name}> ", suggest=whole_lines(played.moves)))
+    path = Path(args.record) if args.record else new_game_path(game.name, game.name)
     try:
         files.write_text(path, played.record_text())
     except GameError as error:  # the game is not lost: it goes to the games folder
         print(one_line(str(error)), file=sys.stderr)
-        path = new_game_path(game.name, game.extension)
+        path = new_game_path(game.name, game.name)
         files.write_text(path, played.record_text())
-    print(f"the game is saved in {path} ({game.command} {then} {path})")
+    print(f"the game is saved in {path} ({game.name} {then} {path})")
     return code
 
 

@@ -5,10 +5,10 @@ prompt session, and how its table is printed. The shared parts look games up her
 import one; games are found through the ``companion.games`` entry points of the installed
 package.
 
->>> import argparse
->>> g = Game("toy", new_table=lambda args: [], session=lambda journal, args: None, as_json=lambda t: {}, as_text=str)
->>> register(g) is g, "toy" in registered()
-(True, True)
+>>> sorted(registered())
+['coup', 'spicy', 'tresor']
+>>> registered()["spicy"]
+<Game spicy: spicy table|replay, *.spicy>
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from .records import Journal, header
 class Game:
     """One game's entry in the registry."""
 
-    name: str  # the record header's word, the state directory, the command and the extension ("spicy")
+    name: str  # the record header's word, the state directory, the command line's program and the records' extension
     new_table: Callable[[argparse.Namespace], Any]  # an empty tracked table, with the command line's settings
     session: Callable[[Journal, argparse.Namespace], Any]  # (conversation, prompt front) on a journal
     as_json: Callable[[Any], dict[str, Any]]  # the table as the spec's JSON
@@ -37,18 +37,8 @@ class Game:
     canonical: Callable[[Any], str] = lambda table: str(table.record())  # the record's canonical form
     headerless: bool = False  # records without a header line are this game's (Coup's, from before headers)
 
-    @property
-    def command(self) -> str:
-        """The command line's program."""
-        return self.name
-
-    @property
-    def extension(self) -> str:
-        """Records' file extension."""
-        return self.name
-
     def __repr__(self) -> str:
-        return f"<Game {self.name}: {self.command} table|replay, *.{self.extension}>"
+        return f"<Game {self.name}: {self.name} table|replay, *.{self.name}>"
 
 
 _REGISTRY: dict[str, Game] = {}
@@ -79,10 +69,10 @@ def check_header(text: str, game: Game, path: str, command: str = "replay FILE")
             return
         others = (g for g in registered().values() if g.headerless and g is not game)
         maybe = next((g for g in others if _first_line_error(g, line) is None), None)
-        hint = f" (if it is a {maybe.name} record: {maybe.command} {command})" if maybe is not None else ""
+        hint = f" (if it is a {maybe.name} record: {maybe.name} {command})" if maybe is not None else ""
         raise RecordError(path, number, ParseError(f"this is not a {game.name} record: {cause}{hint}", input=line))
     other = registered().get(named)
-    hint = f" (try: {other.command} {command})" if other is not None else ""
+    hint = f" (try: {other.name} {command})" if other is not None else ""
     raise RecordError(path, 1, ParseError(f"this is a {named} record, not a {game.name} one{hint}", input=named))
 
 

@@ -67,7 +67,7 @@ def tokenize(text: str, phrases: Phrases = ()) -> list[Token]:
     return joined
 
 
-def declare(words: Sequence[str], reserved: Reserved, least: int = 2, most: int = 8) -> tuple[str, ...]:
+def declare(words: Sequence[str], reserved: Reserved, least: int, most: int) -> tuple[str, ...]:
     """The names of a ``players`` line, checked: ``least`` to ``most`` of them, each a name
     (:data:`NAME_PATTERN`) that is no word of the language, distinct ignoring case and
     accents. Raises :class:`ParseError` naming the offending name."""

@@ -10,13 +10,14 @@ after every accepted line, so leaving (or a crash) loses nothing.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from .session import Message, guarded
+from .session import Message, TableSession, guarded
+from .tracked import AnyTable
 
 if TYPE_CHECKING:  # prompt_toolkit is imported when a prompt opens: `--help` and `replay` do without it
     from prompt_toolkit import PromptSession
@@ -56,7 +57,7 @@ class Conversation(Protocol):
     def handle(self, text: str) -> list[Message]: ...
 
 
-S = TypeVar("S", bound="Tracked")
+T = TypeVar("T", bound=AnyTable)
 
 Suggest = Callable[[str], list[tuple[str, int]]]
 """Completions for the text before the cursor: each (text, how many characters it replaces)."""
@@ -114,21 +115,11 @@ def whole_lines(lines: Callable[[], list[str]]) -> Suggest:
     return suggest
 
 
-class Tracked(Protocol):
-    """A table session as the front needs it: its table and its command names."""
-
-    @property
-    def table(self) -> Any: ...
-
-    @property
-    def commands(self) -> Mapping[str, Any]: ...
-
-
 def table_front(
-    session: S,
+    session: TableSession[T],
     app: str,
-    words: Callable[[Any, str, Iterable[str]], list[str]],
-    toolbar: Callable[[S], str],
+    words: Callable[[T, str, Iterable[str]], list[str]],
+    toolbar: Callable[[TableSession[T]], str],
     history: bool = True,
 ) -> Front:
     """How a game's table looks at the prompt: ``APP>``, word-by-word completion from

@@ -18,31 +18,23 @@ the old journal or the new one, never half of one.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Protocol, Self, TypeVar
+from typing import TypeVar
 
 from solver.errors import GameError, RecordError
+from solver.files import user_folder
 from solver.vocabulary import fold
 
 from . import files
+from .tracked import AnyTable
 
 HEADER_WORDS = ("game", "jeu")
 """The first word of a record's header line (``game spicy``); records without one are Coup's."""
 
 
-class Tracker(Protocol):
-    """What a game's table offers the replay loop and the session: a line in, the next table."""
-
-    def apply_text(self, text: str, number: int) -> Self:
-        """The table after the typed line ``text`` (record line ``number``); itself for a blank
-        or comment line. Raises :class:`~solver.errors.GameError` and changes nothing."""
-        ...
-
-
-T = TypeVar("T", bound=Tracker)
+T = TypeVar("T", bound=AnyTable)
 
 
 def header(text: str) -> str | None:
@@ -65,14 +57,15 @@ def replay(
     first: int = 1,
     each: Callable[[T, T, int, str], None] | None = None,
 ) -> T:
-    """Apply every line to ``table`` (lines numbered from ``first``) and return the last table;
-    ``each(before, after, number, text)`` is called after each line. The one replay loop of the
-    house: records, the table, the analysis and the bots all use it. Raises
+    """Apply every line to ``table`` (a :class:`~companion.tracked.TrackedTable`, lines numbered
+    from ``first``) and return the last table; ``each(before, after, number, text)`` is called
+    after each line (``after`` is ``before`` for a blank or comment line). The one replay loop of
+    the house: records, the table, the analysis and the bots all use it. Raises
     :class:`~solver.errors.RecordError` (``FILE:LINE: reason``, the underlying error as its
     ``cause``)."""
     for number, text in enumerate(lines, start=first):
         try:
-            after = table.apply_text(text, number)
+            after = table.apply_line(text, number)[0]
         except RecordError:
             raise
         except GameError as error:
@@ -90,8 +83,7 @@ def state_dir(app: str) -> Path:
     """Where ``app``'s games without a file, its prompt history and its last game are kept:
     ``$XDG_STATE_HOME/APP`` (default ``~/.local/state/APP``). Raises FileError if it cannot be
     created."""
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return files.ensure_folder(Path(base) / app)
+    return files.ensure_folder(user_folder("state", app))
 
 
 def new_game_path(app: str, extension: str) -> Path:

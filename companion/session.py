@@ -33,119 +33,22 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from solver.errors import GameError, ParseError
 
 from . import files
 from .figures import columns, counted, exact
 from .records import Journal, replay
+from .tracked import LONGEST_LINE as LONGEST_LINE  # the longest line read, for the tests
+from .tracked import AnyTable, check_length
+from .tracked import Message as Message  # what a conversation says, for the commands
+from .tracked import Style as Style
 
 EXACT = "--exact"
 """After a command at the prompt (``odds --exact``): its probabilities and values as exact fractions."""
-Style = Literal["", "info", "flag", "impossible", "error", "over"]
-"""How a message is shown: plain, information, a flag, an impossible claim, an error, the end."""
-Message = tuple[Style, str]
 
-
-class Event(Protocol):
-    """Something a line made happen that the prompt says (a flag, a challenge's chance...)."""
-
-    def message(self) -> Message: ...
-
-
-@dataclass(frozen=True)
-class Said:
-    """A plain sentence the table says (points, a pass, advice in words).
-
-    >>> Said("Ben takes the pile").message()
-    ('info', 'Ben takes the pile')
-    """
-
-    text: str
-    style: Style = "info"
-
-    def message(self) -> Message:
-        return self.style, self.text
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """The table waits for a line only some player (or the seat) can give."""
-
-    what: str
-
-    def message(self) -> Message:
-        return "info", f"waiting for {self.what}"
-
-
-@dataclass(frozen=True)
-class Over:
-    """The game ended with this line (``text``: who won)."""
-
-    text: str
-
-    def message(self) -> Message:
-        return "over", f"game over: {self.text}"
-
-
-class SessionTable(Protocol):
-    """What a game's tracked table offers a session."""
-
-    def apply_text(self, text: str, number: int) -> Self: ...
-
-    def apply_line(self, text: str, number: int) -> tuple[Self, Sequence[Event]]:
-        """The table after the typed line and the events it produced; ``(self, ())`` for a blank
-        or comment line. Raises GameError and changes nothing."""
-        ...
-
-    def record_lines(self) -> list[str]:
-        """The canonical record, one line each."""
-        ...
-
-    def last_line(self) -> str | None:
-        """The canonical form of the last line applied, if any."""
-        ...
-
-    def status(self) -> str:
-        """One line for a person opening the table: how far it is, what it waits for."""
-        ...
-
-
-L = TypeVar("L")
-
-
-class Lines(Generic[L]):
-    """What every game's tracked table does with a typed line, written once: parse it with the
-    game's language (:meth:`parse`), then :meth:`apply` it (the game's). A base class of the
-    games' immutable tables."""
-
-    def parse(self, text: str) -> L | None:
-        """The game's line for ``text``; None for a blank or comment line. Raises ParseError."""
-        raise NotImplementedError
-
-    def apply(self, line: L, number: int) -> tuple[Self, Sequence[Event]]:
-        """The table after ``line`` (record line ``number``) and its events. Raises GameError."""
-        raise NotImplementedError
-
-    def next_number(self) -> int:
-        """The record line number a line typed now would have."""
-        raise NotImplementedError
-
-    def apply_line(self, text: str, number: int) -> tuple[Self, Sequence[Event]]:
-        """:meth:`apply` of a typed line; ``(self, ())`` for a blank or comment line."""
-        line = self.parse(text)
-        if line is None:
-            return self, ()
-        return self.apply(line, number)
-
-    def apply_text(self, text: str, number: int | None = None) -> Self:
-        """Parse ``text`` and apply it (record line ``number``, the next one by default); a blank
-        or comment line changes nothing. Raises GameError and changes nothing."""
-        return self.apply_line(text, self.next_number() if number is None else number)[0]
-
-
-T = TypeVar("T", bound=SessionTable)
+T = TypeVar("T", bound=AnyTable)
 C = TypeVar("C")
 
 
@@ -226,10 +129,25 @@ class TableSession(Generic[T]):
         self.undone: list[tuple[T, list[str]]] = []
         self.finished = False
         if journal is not None:
-            lines = journal.lines()
-            if lines:
-                self.tables.append(replay(lines, table, str(journal.path)))
-                self.raw.append(lines)
+            self._open(journal)
+
+    def _open(self, journal: Journal) -> None:
+        """Replay the journal's lines, each its own step of the stack (``undo`` takes back the
+        record's last line, never the whole record); the comment lines after a line go with it.
+        Raises RecordError."""
+        lines = journal.lines()
+        numbers: list[int] = []
+
+        def push(before: T, after: T, number: int, text: str) -> None:
+            if after is not before:
+                self.tables.append(after)
+                numbers.append(number)
+
+        replay(lines, self.tables[0], str(journal.path), each=push)
+        ends = [number - 1 for number in numbers[1:]]
+        self.raw = [lines[: numbers[0] - 1] if numbers else lines, *(lines[:end] for end in ends)]
+        if numbers:
+            self.raw.append(lines)
 
     @property
     def table(self) -> T:
@@ -248,24 +166,29 @@ class TableSession(Generic[T]):
         """Answer one typed line: a command or a table line. Never raises a GameError."""
         if not text.split():
             return []
+        try:
+            check_length(text)
+        except GameError as error:
+            return [("error", str(error))]
         said = dispatch(self, text)
         return said if said is not None else self._line(text)
 
     def _line(self, text: str) -> list[Message]:
         before, raw = self.table, self.raw[-1]
         try:
-            table, events = before.apply_line(text, len(raw) + 1)
+            table, events = before.apply_line(text, len(raw) + 1)  # the journal's next line
         except GameError as error:
             return [("error", str(error))]
         if table is before:  # a blank or comment line
             return []
-        old, new = before.record_lines(), table.record_lines()
-        appended = len(new) == len(old) + 1 and new[:-1] == old
-        lines = [*raw, new[-1]] if appended else new
+        placed = table.placed
+        assert placed is not None
+        appended = placed.how == "appended"  # else the canonical record, written whole
+        lines = [*raw, placed.text] if appended else table.record_lines()
         with whole():  # on disk before the answer; then the table, or neither
             if self.journal is not None:
                 if appended:
-                    self.journal.append(new[-1])
+                    self.journal.append(placed.text)
                 else:
                     self.journal.rewrite(lines)
             self.tables.append(table)
@@ -292,7 +215,7 @@ class TableSession(Generic[T]):
                 self.journal.rewrite(self.raw[-2])
             table, lines = self.tables.pop(), self.raw.pop()
             self.undone.append((table, lines))
-        return [("info", f"undone: {table.last_line() or '?'}")]
+        return [("info", f"undone: {_said(table)}")]
 
     def redo(self) -> list[Message]:
         if not self.undone:
@@ -304,7 +227,7 @@ class TableSession(Generic[T]):
             self.undone.pop()
             self.tables.append(table)
             self.raw.append(lines)
-        return [("info", f"redone: {table.last_line() or '?'}")]
+        return [("info", f"redone: {_said(table)}")]
 
     def intro(self) -> list[Message]:
         """What the prompt says when the table opens."""
@@ -314,6 +237,11 @@ class TableSession(Generic[T]):
         if len(self.tables) > 1:
             rows.append(("info", self.table.status()))
         return rows
+
+
+def _said(table: AnyTable) -> str:
+    """The last line applied to ``table``, as undo and redo name it."""
+    return table.placed.text if table.placed is not None else "?"
 
 
 def _history(session: Prompted, args: list[str]) -> list[Message]:
@@ -415,6 +343,10 @@ class SoloGame(Generic[M]):
         """Answer one typed line. Never raises a GameError."""
         if not text.split():
             return []
+        try:
+            check_length(text)
+        except GameError as error:
+            return [("error", str(error))]
         said = dispatch(self, text)
         if said is not None:
             return said

@@ -11,6 +11,8 @@ and what each player observes), :mod:`solver.equilibrium` (their exact, verified
 >>> from solver import GameError, IllegalMove
 >>> issubclass(IllegalMove, GameError)
 True
+>>> load_game("spicy", players=3).new_initial_state().current_player() == CHANCE
+True
 """
 
 from .errors import (
@@ -23,13 +25,16 @@ from .errors import (
     TooLarge,
     Unsupported,
 )
-from .game import CHANCE, TERMINAL, GameState, play_random
+from .game import CHANCE, TERMINAL, GameState, play, play_random
+from .registry import Game, GameType, load_game
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Game",
     "GameError",
     "GameState",
+    "GameType",
     "IllegalMove",
     "ImpossibleTable",
     "NotCertified",
@@ -37,5 +42,7 @@ __all__ = [
     "RecordError",
     "TooLarge",
     "Unsupported",
+    "load_game",
+    "play",
     "play_random",
 ]

@@ -9,7 +9,7 @@ realization plan, and every sequence the *other* player uses is a best one (indi
 the information sets where it mixes). Ties that leave freedom are pinned near the float plan.
 The result is **verified exactly** before it is returned: each player's best response to the
 other's plan, computed in rationals by backward induction over information sets, gives the
-same value. Nothing unverified is reported (:class:`NotVerified`).
+same value. Nothing unverified is reported (:class:`NotCertified`).
 
 >>> e = matrix_game([[Fraction(1), Fraction(-1)], [Fraction(-1), Fraction(1)]])  # matching pennies
 >>> e.value, e.row[0], e.column[0]
@@ -41,10 +41,6 @@ PRIMAL = 0
 ZERO, ONE = -2, -1
 
 
-class NotVerified(NotCertified):
-    """An equilibrium that failed its exact check (never reported)."""
-
-
 @dataclass(frozen=True)
 class Solution:
     """Exact optimal realization plans of both players of a :class:`Tree`, with the value (to
@@ -70,7 +66,7 @@ class Solution:
 
 
 def solve(tree: Tree) -> Solution:
-    """The exact equilibrium of ``tree``, verified. Raises :class:`NotVerified` if no support
+    """The exact equilibrium of ``tree``, verified. Raises :class:`NotCertified` if no support
     the float program suggests gives plans that pass the exact check."""
     plans = _float_plans(tree)
     failure = "no support tried"
@@ -79,21 +75,21 @@ def solve(tree: Tree) -> Solution:
             x = _exact_plan(tree, 0, plans, tries)
             y = _exact_plan(tree, 1, plans, tries)
             return verify(tree, x, y)
-        except NotVerified as error:
+        except NotCertified as error:
             failure = str(error)
-    raise NotVerified(f"no exact equilibrium on the float program's supports: {failure}")
+    raise NotCertified(f"no exact equilibrium on the float program's supports: {failure}")
 
 
 def verify(tree: Tree, x: Plan, y: Plan) -> Solution:
     """Check exactly that ``x`` and ``y`` are realization plans and that each is a best
     response to the other: player 0's best response to ``y`` gets no more than player 1's
-    best response to ``x`` concedes. Returns the solution; raises :class:`NotVerified`."""
+    best response to ``x`` concedes. Returns the solution; raises :class:`NotCertified`."""
     for player, plan in ((0, x), (1, y)):
         _check_plan(tree, player, plan)
     best0 = best_response(tree, 0, y)
     best1 = best_response(tree, 1, x)
     if best0[0] != best1[0]:
-        raise NotVerified(
+        raise NotCertified(
             f"not an equilibrium: player 0 can get {_f(best0[0])} against player 1's plan, "
             f"player 1 concedes only {_f(best1[0])}"
         )
@@ -125,11 +121,11 @@ def best_response(tree: Tree, player: int, other: Plan) -> list[fmpq]:
 
 def _check_plan(tree: Tree, player: int, plan: Plan) -> None:
     if len(plan) != tree.sequences[player] or plan[0] != 1:
-        raise NotVerified(f"player {player}'s plan does not start with probability 1")
+        raise NotCertified(f"player {player}'s plan does not start with probability 1")
     for h, parent in enumerate(tree.parent[player]):
         mass = [plan[s] for s in tree.actions(player, h)]
         if any(p < 0 for p in mass) or sum(mass, fmpq(0)) != plan[parent]:
-            raise NotVerified(f"player {player}'s plan is not a strategy at information set {h}")
+            raise NotCertified(f"player {player}'s plan is not a strategy at information set {h}")
 
 
 # -- the float program ------------------------------------------------------------------------
@@ -195,7 +191,7 @@ def _float_lp(tree: Tree, me: int) -> tuple[list[float], list[float]]:
         cost, A_ub=a_ub, b_ub=np.zeros(n1), A_eq=a_eq, b_eq=b_eq, bounds=bounds, method=METHOD
     )
     if result.status != 0:
-        raise NotVerified(f"the float linear program failed: {result.message}")
+        raise NotCertified(f"the float linear program failed: {result.message}")
     x = [max(0.0, float(v)) for v in result.x[:n0]]
     y = [max(0.0, -float(v)) for v in result.ineqlin.marginals]
     return x, y
@@ -228,7 +224,7 @@ def _exact_plan(tree: Tree, player: int, plans: tuple[list[float], list[float]],
     """``player``'s exact plan on its float plan's support that makes the other player's
     float choices best responses: every sequence the other uses at an information set, and
     every other one as good in floats (``tries.tight``), is worth as much as the first one used
-    there. Raises NotVerified when the equations have no solution."""
+    there. Raises NotCertified when the equations have no solution."""
     plan = plans[player]
     # each sequence of ``player``: ZERO, ONE, or the index of an unknown
     rep = [ZERO] * tree.sequences[player]
@@ -342,7 +338,7 @@ def _float_best(tree: Tree, player: int, other: list[float]) -> list[float]:
 
 def _solve_linear(equations: list[dict[int, fmpq]], guess: list[float], denominator: int | None) -> list[fmpq]:
     """A rational solution of the equations (key ONE: the constant, on the left side); free
-    unknowns pinned to their float guess rounded to ``denominator``. Raises NotVerified when
+    unknowns pinned to their float guess rounded to ``denominator``. Raises NotCertified when
     there is none."""
     size = len(guess)
     reduced, pivots = _rref(equations, size)
@@ -353,7 +349,7 @@ def _solve_linear(equations: list[dict[int, fmpq]], guess: list[float], denomina
             equations.append({u: fmpq(1), ONE: -fmpq(value.numerator, value.denominator)})
         reduced, pivots = _rref(equations, size)
         if len(pivots) != size:
-            raise NotVerified("the support's equations leave the plan undetermined")
+            raise NotCertified("the support's equations leave the plan undetermined")
     solution = [fmpq(0)] * size
     for r, u in enumerate(pivots):
         solution[u] = reduced[r, size]
@@ -372,7 +368,7 @@ def _rref(equations: list[dict[int, fmpq]], size: int) -> tuple[fmpq_mat, list[i
         while reduced[r, column] == 0:
             column += 1
         if column == size:
-            raise NotVerified("the support's equations have no solution")
+            raise NotCertified("the support's equations have no solution")
         pivots.append(column)
     return reduced, pivots
 
@@ -414,7 +410,7 @@ def bayesian_game(prior: list[list[Fraction]], row_actions: int, column_actions:
     each player sees only their own, then both act at once: a :class:`Tree` with one
     information set per type, solved by :func:`solve`.
 
-    Raises :class:`NotVerified` if the exact check fails.
+    Raises :class:`NotCertified` if the exact check fails.
 
     >>> e = bayesian_game([[Fraction(1, 2)], [Fraction(1, 2)]], 2, 2,
     ...     lambda t1, t2, a1, a2: Fraction(1 if (a1 == a2) == (t1 == 0) else -1))

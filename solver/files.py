@@ -25,6 +25,7 @@ import errno
 import os
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 from .errors import FileError
 
@@ -60,6 +61,20 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
             return f.read()
     except OSError as error:
         raise cannot(path, "read", error) from error
+
+
+def user_folder(kind: Literal["cache", "state"], app: str) -> Path:
+    """Where ``app`` keeps this user's ``kind`` of files, as the platform has it
+    (:mod:`platformdirs`; on Linux ``$XDG_CACHE_HOME/APP`` or ``~/.cache/APP``, and
+    ``$XDG_STATE_HOME/APP`` or ``~/.local/state/APP``). The folder is not created.
+
+    >>> user_folder("cache", "coup").name
+    'coup'
+    """
+    import platformdirs  # here: a command that keeps nothing does not need it
+
+    find = platformdirs.user_cache_dir if kind == "cache" else platformdirs.user_state_dir
+    return Path(find(app, appauthor=False))
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes, parents: bool = False) -> int:

@@ -57,14 +57,19 @@ def position(*seats: str, variant: str = "ambassador", to_move: int = 0, court: 
     )
 
 
+PRIVATE_DIRS = ("XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME")
+"""The user's folders the tests (and the commands they run) read and write, always temporary ones."""
+
+
 def _private_dirs() -> None:
-    """Tests keep their games and generated tables out of the user's own directories."""
+    """Tests keep their games, generated tables and settings out of the user's own directories,
+    even when the user has set them: the variables are always replaced."""
     import os
     import tempfile
 
     base = tempfile.mkdtemp(prefix="coup-tests-")
-    for variable in ("XDG_CACHE_HOME", "XDG_STATE_HOME"):
-        os.environ.setdefault(variable, os.path.join(base, variable.lower()))
+    for variable in PRIVATE_DIRS:
+        os.environ[variable] = os.path.join(base, variable.lower())
 
 
 _private_dirs()

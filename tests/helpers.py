@@ -111,7 +111,21 @@ def taken_or_refused(table: Any, line: str, table_json: Callable[[Any], object])
         assert str(error) and "\n" not in str(error)
         after = None
     assert view(table) == before
+    if after is not None and after is not table:
+        check_placed(table, after)
     return after
+
+
+def check_placed(before: Any, after: Any) -> None:
+    """``after.placed`` (where the line went) says how ``before``'s record became ``after``'s."""
+    placed, old, new = after.placed, before.record_lines(), after.record_lines()
+    if placed.how == "appended":
+        assert new == [*old, placed.text] and placed.at == len(old), (placed, old[-3:], new[-3:])
+    elif placed.how == "inserted":
+        at = placed.at
+        assert new == [*old[:at], placed.text, *old[at:]] and at < len(old), (placed, old[-3:], new[-3:])
+    else:  # rewritten: only with the set-up, the line somewhere in it
+        assert placed.text in new and new != [*old, placed.text], (placed, old, new)
 
 
 def cut_or_overlapping_texts(figure: Any) -> list[str]:
@@ -137,3 +151,16 @@ def cut_or_overlapping_texts(figure: Any) -> list[str]:
             if a.get_window_extent(renderer).overlaps(b.get_window_extent(renderer)):
                 cut.append(f"overlap: {a.get_text()!r} and {b.get_text()!r}")
     return cut
+
+
+def answered_in_words(session: Any, line: str) -> None:
+    """Type ``line`` at ``session``'s prompt: every answer is a (style, text) pair of strings,
+    an error is one non-empty line, and a line refused with an error leaves the table and the
+    journal's lines as they were."""
+    table, lines = session.table, list(session.history_lines())
+    answer = session.handle(line)
+    assert all(isinstance(style, str) and isinstance(text, str) for style, text in answer)
+    errors = [text for style, text in answer if style == "error"]
+    assert all(text.strip() and "\n" not in text for text in errors), errors
+    if errors:
+        assert session.table is table and session.history_lines() == lines

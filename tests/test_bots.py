@@ -12,7 +12,8 @@ import pytest
 from companion.coup.analysis import analyze
 from companion.coup.bots import PERSONALITIES, Bot, BotTable, bot_game, start
 from companion.coup.simulate import NAMES
-from solver.coup import Kind, Move, State, Variant
+from solver.coup import NOBODY, Kind, Move, State, Variant
+from solver.coup.rules import STEAL_AMOUNT
 
 BOT = 1  # the bot under test sits second
 
@@ -27,7 +28,7 @@ def deal_with(state: State, rng: random.Random) -> tuple[Move, Move]:
     while shuffled == others:
         rng.shuffle(shuffled)
     twin = shuffled[: BOT * size] + mine + shuffled[BOT * size :]
-    return Move(Kind.DEAL, -1, cards=tuple(deal)), Move(Kind.DEAL, -1, cards=tuple(twin))
+    return Move(Kind.DEAL, NOBODY, cards=tuple(deal)), Move(Kind.DEAL, NOBODY, cards=tuple(twin))
 
 
 @pytest.mark.parametrize("personality", PERSONALITIES)
@@ -68,10 +69,22 @@ def test_a_bots_decisions_do_not_depend_on_cards_it_cannot_see(personality: str,
     assert decisions >= 1
 
 
-def test_bot_games_end_and_conserve_coins_with_every_personality() -> None:
-    winners = [bot_game(list(PERSONALITIES), Variant(seed % 2), seed) for seed in range(8)]
+def test_bot_games_end_and_conserve_cards_and_coins_with_every_personality() -> None:
+    moves: list[Move] = []
+
+    def check(before: State, move: Move, after: State) -> None:
+        after.check()  # the cards add up to the deck, and no coins below 0
+        assert all(coins == 0 for seat, coins in enumerate(after.coins) if not after.alive(seat))
+        staying = [seat for seat in range(after.players) if after.alive(seat)]
+        delta = [after.coins[seat] - before.coins[seat] for seat in staying]
+        assert sum(d > 0 for d in delta) <= 1 and max(delta, default=0) <= 3  # one gain at a time, a tax's at most
+        if any(d > 0 for d in delta) and any(d < 0 for d in delta):  # coins change hands: a steal, of 2 at most
+            assert before.turn.action is Kind.STEAL and sum(delta) == 0 and max(delta) <= STEAL_AMOUNT
+        moves.append(move)
+
+    winners = [bot_game(list(PERSONALITIES), Variant(seed % 2), seed, observers=[check]) for seed in range(8)]
     assert all(w is None or 0 <= w < 4 for w in winners)
-    assert sum(w is not None for w in winners) >= 6
+    assert sum(w is not None for w in winners) >= 6 and len(moves) > 8 * 20
 
 
 def play_through(game: BotTable) -> list[str]:

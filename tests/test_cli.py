@@ -111,11 +111,11 @@ def test_the_canonical_form_of_every_record_replays_to_itself(
 
 
 def test_replay_refuses_another_game_s_record_naming_its_command(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from companion.games import Game, register
+    from companion import games
 
-    register(Game("toy", lambda a: None, lambda j, a: None, dict, str))
+    monkeypatch.setitem(games._REGISTRY, "toy", games.Game("toy", lambda a: None, lambda j, a: None, dict, str))
     record = tmp_path / "game.toy"
     record.write_text("game toy\nplayers Ana Ben Cleo\n")
     assert main(["replay", str(record)]) == 1

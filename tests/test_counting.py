@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from reference.brute import brute_replay
 
-from companion.coup.beliefs import Beliefs
 from companion.coup.report import table_json
 from companion.coup.simulate import Style, random_record
 from companion.coup.tracker import replay
 from solver.coup import Character, Draft
+from solver.coup.counting import Beliefs
 
 GOLDEN = Path(__file__).parent / "golden" / "records"
 

@@ -4,7 +4,6 @@ draft`, and the advice at the table."""
 from __future__ import annotations
 
 import json
-import os
 from fractions import Fraction
 
 import pytest
@@ -34,12 +33,12 @@ def test_the_tables_value_every_game_of_the_draft(variant: Variant) -> None:
     assert all(-1 <= v <= 1 for v in table.values())
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=str)
+@pytest.mark.parametrize(
+    "variant", [Variant.AMBASSADOR, pytest.param(Variant.INQUISITOR, marks=pytest.mark.slow)], ids=str
+)
 def test_the_tables_values_equal_a_recomputation_on_game_graphs(variant: Variant) -> None:
     """One graph (a pair of picks: its 20 deals, some 40 s) solved again from scratch; the
-    inquisitor's with COUP_SLOW=1 (`coup draft --recompute` redoes all 500)."""
-    if variant is Variant.INQUISITOR and not os.environ.get("COUP_SLOW"):
-        pytest.skip("a second minute of solving: COUP_SLOW=1 runs it")
+    inquisitor's (a second minute) with ``-m slow`` (`coup draft --recompute` redoes all 500)."""
     fresh, states = solve_pair(variant, CHEAPEST[variant])
     table = from_tables(variant)
     assert len(fresh) == 20 and states > 1000

@@ -133,3 +133,33 @@ def test_the_persons_seat_is_you_in_every_game_against_bots_or_the_name_given(ga
     clash = run(game, "play", "--players", "3", "--name", "pass", "--record", str(tmp_path / "x"), stdin="quit\n")
     assert clash.returncode == 2 and "Traceback" not in clash.stderr
     assert clash.stderr.strip().startswith(f"{game} play: ") and len(clash.stderr.strip().splitlines()) == 1
+
+
+SESSIONS = {
+    "coup": "companion.coup.commands",
+    "spicy": "companion.spicy.commands",
+    "tresor": "companion.treasure.commands",
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_undo_right_after_opening_a_record_takes_back_its_last_line_only(game: str, tmp_path: Path) -> None:
+    """Through the real prompt: a record opened, ``undo`` then ``quit`` leaves the record less its
+    last line (each line of an opened record is its own undo step); ``redo`` puts it back."""
+    from importlib import import_module
+
+    from companion.records import Journal
+    from tests.helpers import type_into
+
+    commands = import_module(SESSIONS[game])
+    text = (EXAMPLES / OWN[game]).read_text()
+    lines = text.splitlines()
+    path = tmp_path / f"game.{game}"
+    path.write_text(text)
+    session = commands.session(Journal(path))
+    code, printed = type_into(session, commands.front(session, history=False), "undo\nundo\nquit\n")
+    assert code == 0 and f"undone: {lines[-1]}" in printed and f"undone: {lines[-2]}" in printed
+    assert path.read_text().splitlines() == lines[:-2]  # the two last lines only, nothing else lost
+    session = commands.session(Journal(path))
+    code, printed = type_into(session, commands.front(session, history=False), "undo\nredo\nquit\n")
+    assert f"redone: {lines[-3]}" in printed and path.read_text().splitlines() == lines[:-2]

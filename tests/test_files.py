@@ -198,3 +198,20 @@ def test_a_table_cache_that_cannot_be_written_is_a_file_error(tmp_path: Path) ->
     (tmp_path / "plain").write_text("not a folder\n")
     with pytest.raises(FileError, match=r"plain/ambassador-10011-c1\.ctb: cannot write: a part of the path"):
         store.write(_small_table(), tmp_path / "plain" / "ambassador-10011-c1.ctb")
+
+
+def test_the_tests_use_temporary_folders_even_when_the_user_has_set_theirs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/conftest.py replaces the user's XDG folders (never ``setdefault``): a test never
+    reads or writes a person's real games, tables or settings."""
+    import importlib
+    import tempfile
+
+    mine = Path.home() / ".local" / "state"
+    variables = ("XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME")
+    for variable in variables:
+        monkeypatch.setenv(variable, str(mine))
+    conftest = importlib.import_module("tests.conftest")
+    conftest._private_dirs()
+    for variable in variables:
+        folder = Path(os.environ[variable])
+        assert folder.is_relative_to(tempfile.gettempdir()) and folder != mine, variable

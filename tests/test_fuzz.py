@@ -18,7 +18,7 @@ from companion.coup.simulate import random_record
 from companion.coup.tracker import Table, replay
 from companion.records import Journal
 from solver.coup import ParseError
-from tests.helpers import near_miss, taken_or_refused
+from tests.helpers import answered_in_words, near_miss, taken_or_refused
 
 VOCABULARY = sorted(VERBS.known()) + [
     "duke",
@@ -73,8 +73,7 @@ def test_near_miss_lines_are_accepted_or_refused_with_a_coup_error_and_change_no
 def test_word_salad_at_the_prompt_never_breaks_the_session(table: Table, salad: list[str]) -> None:
     session = Session()
     session.continue_from(table)
-    answer = session.handle(" ".join(salad))
-    assert all(isinstance(text, str) for _, text in answer)
+    answered_in_words(session, " ".join(salad))
 
 
 def test_a_rejected_line_leaves_the_journal_as_it_was(tmp_path: Path) -> None:

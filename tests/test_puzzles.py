@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from fractions import Fraction
@@ -30,7 +29,7 @@ ANSWERS = {  # value, best move (ties: the action table's order)
     "11-two-against-one": ("1", "Alice aid"),
     "12-two-against-two": ("1", "Alice income"),
 }
-SLOW = {"12-two-against-two"}  # about 7 million positions: run with COUP_SLOW=1
+SLOW = {"12-two-against-two"}  # about 7 million positions, a minute or more: run with -m slow
 
 
 def test_there_are_twelve_puzzles_each_with_a_story_and_a_difficulty() -> None:
@@ -42,10 +41,8 @@ def test_there_are_twelve_puzzles_each_with_a_story_and_a_difficulty() -> None:
         assert 1 <= tomllib.loads(text)["difficulty"] <= 5
 
 
-@pytest.mark.parametrize("name", sorted(ANSWERS))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in sorted(ANSWERS)])
 def test_puzzle_answers_are_pinned(name: str) -> None:
-    if name in SLOW and not os.environ.get("COUP_SLOW"):
-        pytest.skip("a 2-against-2 solve takes a minute or more (COUP_SLOW=1 runs it)")
     value, best = ANSWERS[name]
     puzzle = Puzzle.from_mapping(tomllib.loads((PUZZLES / f"{name}.toml").read_text()))
     result = answer(puzzle.hypotheses())

@@ -12,7 +12,8 @@ from itertools import permutations
 import pytest
 from flint import fmpq
 
-from solver.equilibrium import NotVerified, best_response, solve, verify
+from solver.equilibrium import best_response, solve, verify
+from solver.errors import NotCertified
 from solver.game import CHANCE, TERMINAL
 from solver.sequence import build
 
@@ -96,12 +97,12 @@ def test_the_verification_refuses_a_perturbed_plan() -> None:
         y[a], y[b] = y[a] - fmpq(1, 100), y[b] + fmpq(1, 100)
     else:
         y[a], y[b] = y[a] + fmpq(1, 100), y[b] - fmpq(1, 100)
-    with pytest.raises(NotVerified):
+    with pytest.raises(NotCertified):
         verify(tree, x, y)
     # a plan that is no strategy is refused too
     z = list(s.plans[0])
     z[1] += 1
-    with pytest.raises(NotVerified):
+    with pytest.raises(NotCertified):
         verify(tree, z, list(s.plans[1]))
 
 

@@ -147,3 +147,19 @@ def test_a_game_against_bots_at_the_prompt_takes_typed_moves_and_keeps_the_seats
     assert game.finished and game.handle("pass") == [("error", "the game is over ('quit' to leave)")]
     record = game.view.table.record()
     assert replay(record.splitlines(), Table.new()).record() == record and "me You" in record
+
+
+def test_every_move_offered_against_bots_is_read_by_the_seats_table_as_that_move() -> None:
+    """The person's text becomes a move in one place, their seat's table (parse, then resolve):
+    at every decision of a few games, each move offered is read back as that very legal move."""
+    from companion.spicy.bots import _said
+
+    for seed in range(3):
+        game = BotTable(players=3, seed=seed)
+        game.intro()
+        rng = random.Random(seed)
+        while not game.finished:
+            legal = [m for m in game.state.legal_moves() if m.player == 0 and m.kind is not Kind.TAKE_BACK]
+            for move in legal:
+                assert game.seat_move(_said(move)) == move, _said(move)
+            game.handle(_said(rng.choice(legal)))

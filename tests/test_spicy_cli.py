@@ -128,7 +128,7 @@ def test_analyze_prints_claims_challenges_players_and_draws_the_scores(
 
 def test_spicy_is_a_registered_game_found_through_its_entry_point() -> None:
     game = registered()["spicy"]
-    assert (game.command, game.extension, game.headerless) == ("spicy", "spicy", False)
+    assert (game.name, game.headerless) == ("spicy", False)
 
 
 def test_play_against_bots_saves_the_game_as_a_record(tmp_path: Path) -> None:

@@ -335,11 +335,9 @@ def test_the_enumeration_covers_the_special_cases() -> None:
 
 
 @pytest.mark.slow
-def test_every_tiny_case_matches_the_enumeration(pytestconfig: pytest.Config) -> None:
+def test_every_tiny_case_matches_the_enumeration() -> None:
     """Every sub-multiset of unseen cards of the first tiny deck, every hand size up to 4,
     every pile and legal claim (about 7 s): run with ``-m slow``."""
-    if "slow" not in str(pytestconfig.getoption("markexpr")):
-        pytest.skip("slow: run with -m slow")
     deck = TINY[0]
     kinds = list(deck.counts)
     tops = [None, *(Claim(CHILI, n) for n in range(1, deck.numbers + 1))]

@@ -218,3 +218,56 @@ def test_every_error_is_a_coup_error() -> None:
         with pytest.raises(GameError):
             table(SETUP).apply_text(line)
     assert issubclass(ParseError, GameError)
+
+
+def test_completion_lists_the_next_turn_after_another_players_exchange_as_the_tracker_plays_it() -> None:
+    from companion.coup.completion import legal_lines
+
+    t = table(SETUP + "Alice exchange\n")
+    lines = legal_lines(t)
+    assert not any(line.startswith("draw") for line in lines)  # Alice's draw is unseen from Carol's seat
+    assert "Bob income" in lines and then(t, "Bob income").turn == "Carol"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_line_completion_lists_is_one_the_tracker_accepts(seed: int) -> None:
+    """Completion and the tracker resolve lines through the same positions (windows closing
+    implicitly included): a listed line is never refused as illegal (only, for a card typed
+    by the seat, as impossible given the cards seen)."""
+    import contextlib
+    import random
+
+    from companion.coup.completion import legal_lines
+
+    rng = random.Random(seed)
+    t = table(SETUP + "Alice income\n")  # the play lines (the set-up lines are listed loosely)
+    for _ in range(40):
+        lines = legal_lines(t)
+        if not lines:
+            break
+        accepted = []
+        for line in rng.sample(lines, min(6, len(lines))):
+            with contextlib.suppress(ImpossibleTable):
+                accepted.append(then(t, line))
+        assert accepted, lines
+        t = rng.choice(accepted)
+
+
+def test_advice_judges_a_claim_from_the_counts_alone_without_a_table() -> None:
+    """Coup's advice is pure functions over what the seat sees (as Spicy's): no tracker."""
+    from dataclasses import replace
+
+    from companion.coup.advice import Sight, judge
+    from solver.coup.counting import Beliefs
+
+    chars = (Character.DUKE, Character.ASSASSIN, Character.CONTESSA, Character.CAPTAIN, Character.AMBASSADOR)
+    counts = Beliefs.deal(chars, unseen=(3, 3, 3, 2, 2), hands={1: 2, 2: 2}, court=9)
+    copies = dict.fromkeys(chars, 3)
+    mine = (Character.CAPTAIN, Character.AMBASSADOR)
+    unseen = {c: 3 - mine.count(c) for c in chars}
+    sight = Sight(("Alice", "Bob", "Carol"), 0, mine, copies, dict.fromkeys(chars, 0), unseen, counts)
+    claim = judge(sight, 1, Character.CAPTAIN, 4, block=False)
+    assert (claim.probability, claim.level) == (Fraction(23, 78), None)
+    wary = judge(replace(sight, threshold=Fraction(1, 2)), 1, Character.CAPTAIN, 4, block=False)
+    assert (wary.level, wary.reason) == ("unlikely", "only 2 of 3 captains unseen to you (1 in your hand)")
+    assert judge(sight, 0, Character.CAPTAIN, 4, block=False).probability == 1  # the seat's own claim

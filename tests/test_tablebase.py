@@ -13,12 +13,12 @@ import pytest
 from solver.coup import Character, Draft, Kind, Move, State, Variant
 from solver.coup.moves import NOBODY
 from solver.coup.state import Phase, Turn
-from solver.coup.tablebase import Family, Library, TableError, build, families_for, locate, open_values, probe
+from solver.coup.tablebase import Family, Library, build, families_for, locate, open_values, probe
 from solver.coup.tablebase.expand import END, NODE, START, Expansion, normalised
 from solver.coup.tablebase.index import CELLS, COINS
 from solver.coup.tablebase.store import decode, encode, read
 from solver.coup.turns import build as build_graph
-from solver.errors import NotCertified, Unsupported
+from solver.errors import NotCertified, ParseError, Unsupported
 from solver.values import solve
 from tests.reference.exact_game import GameTooLarge, solve_graph
 from tests.reference.exact_game import build as reference_graph
@@ -200,9 +200,9 @@ def test_a_corrupted_file_is_refused_by_its_checksum(library: Library, tmp_path:
     data[len(data) // 2] ^= 0x01
     path = tmp_path / table.file_name
     path.write_bytes(bytes(data))
-    with pytest.raises(TableError, match="checksum"):
+    with pytest.raises(ParseError, match="checksum"):
         read(path)
-    with pytest.raises(TableError, match="checksum"):
+    with pytest.raises(ParseError, match="checksum"):
         Library(directories=[tmp_path], cache=None).find(table.family)
 
 

@@ -128,3 +128,21 @@ def test_the_person_is_offered_their_moves_and_their_record_is_their_seats() -> 
     assert game.record[:3] == ["game tresor", "players You Ben", "me You"]
     assert game.moves() and all(m.startswith(("place ", "pass")) for m in game.moves())
     assert game.handle("odds")[0][1].startswith("treasure: ")
+
+
+def test_every_move_offered_against_bots_is_read_by_the_seats_table_as_that_move() -> None:
+    """The person's text becomes a move in one place, their seat's table (parse, then
+    move_of): at every decision of a few games, each move offered is read back as that move."""
+    for seed in range(3):
+        game = BotTable(players=3, seed=seed)
+        game.intro()
+        rng = random.Random(seed)
+        while not game.finished:
+            you = f"{game.names[0]} "
+            offered = {m.text(game.names).removeprefix(you): m for m in game.state.legal_moves()}
+            offered = {text: m for text, m in offered.items() if m.kind not in (Kind.NO_NEURO, Kind.NO_BID)}
+            assert set(offered) == set(game.moves()) - {"no"}
+            for text, move in offered.items():
+                assert game.seat_move(text) == move, text
+            answer = game.handle(rng.choice(game.moves()))
+            assert all(style != "error" for style, _ in answer), answer

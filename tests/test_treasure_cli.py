@@ -136,7 +136,7 @@ def test_demo_prints_a_record_that_replays(capsys: pytest.CaptureFixture[str]) -
 
 def test_tresor_is_registered_as_a_game_of_the_house() -> None:
     game = registered()["tresor"]
-    assert (game.command, game.extension, game.headerless) == ("tresor", "tresor", False)
+    assert (game.name, game.headerless) == ("tresor", False)
 
 
 def _spectators(lines: list[str]) -> list[str]:

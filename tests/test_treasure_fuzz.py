@@ -21,7 +21,7 @@ from companion.treasure.report import table_json
 from companion.treasure.simulate import random_record
 from companion.treasure.tracker import Table, replay
 from solver.errors import ParseError
-from tests.helpers import near_miss, taken_or_refused
+from tests.helpers import answered_in_words, near_miss, taken_or_refused
 
 VOCABULARY = sorted({*WORDS.known(), *MARKERS.known()}) + [
     "2ev",
@@ -96,8 +96,7 @@ def test_many_near_miss_lines_are_taken_whole_or_refused_and_change_nothing(tabl
 def test_word_salad_at_the_prompt_never_breaks_the_session(table: Table, salad: list[str]) -> None:
     session = Session()
     session.continue_from(table)
-    answer = session.handle(" ".join(salad))
-    assert all(isinstance(text, str) for _, text in answer)
+    answered_in_words(session, " ".join(salad))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

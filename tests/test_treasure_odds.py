@@ -233,15 +233,7 @@ def test_the_odds_match_an_enumeration_of_every_shuffle_of_a_tiny_deck(seed: int
     _check_against_enumeration(seed, players)
 
 
-@pytest.fixture
-def slow(request: pytest.FixtureRequest) -> None:
-    """Skip unless the run asks for slow tests (``-m slow``): the default run stays fast."""
-    if "slow" not in str(request.config.getoption("markexpr", "")):
-        pytest.skip("slow: run with -m slow")
-
-
 @pytest.mark.slow
-@pytest.mark.usefixtures("slow")
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_odds_match_the_enumeration_in_many_games(players: int) -> None:
     for seed in range(10, 40):

@@ -1,5 +1,7 @@
 """Advice at the table: flags on claims with their reasons, the chance a challenge succeeds,
-the pick to make in the draft; each said as an event the moment its line is typed.
+the pick to make in the draft; each said as an event the moment its line is typed. Pure
+functions over what the seat sees (a :class:`Sight`: its counts and copies), as Spicy's are:
+the tracker builds the sight, the advice never reads the table.
 
 >>> level(Fraction(0)), level(Fraction(1, 5)), level(Fraction(1, 2))
 ('impossible', 'unlikely', None)
@@ -7,19 +9,19 @@ the pick to make in the draft; each said as an event the moment its line is type
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from solver.coup import Character, deck
+from solver.coup import Character, Draft
+from solver.coup.counting import Beliefs, Odds
 from solver.errors import GameError
 
 from ..figures import probability
-from ..session import Message, Said, Style
+from ..tracked import Message, Said, Style
+from .game_setup import Setup
+from .knowledge import Assumption
 from .ledger import Because, ChallengeNote, Claim, Level
-
-if TYPE_CHECKING:
-    from .tracker import Table
 
 THRESHOLD = Fraction(1, 4)
 """Below this probability a claim is flagged "unlikely" (a setting)."""
@@ -62,59 +64,105 @@ def assumption_reason(player: str, character: Character) -> str:
     return f"impossible if {player} had none when failing to prove {character.article}"
 
 
-def copies_reason(table: Table, character: Character) -> str:
+@dataclass(frozen=True)
+class Sight:
+    """What the advice reads of one seat's table: the names, the seat (None: a spectator),
+    its face-down cards, the copies of each character (in the deck, face up, unseen by the
+    seat), the seat's exact counts (every world, tagged by the assumptions it breaks), the
+    assumptions in use and the flag threshold. Built by the tracker (``Table.sight``)."""
+
+    names: tuple[str, ...]
+    me: int | None
+    mine: tuple[Character, ...]
+    copies: Mapping[Character, int]
+    face_up: Mapping[Character, int]
+    unseen: Mapping[Character, int]
+    counts: Beliefs
+    assumptions: tuple[Assumption, ...] = ()
+    threshold: Fraction = THRESHOLD
+
+    @property
+    def spectator(self) -> bool:
+        return self.me is None
+
+    def probability_holds(self, seat: int, character: Character) -> Fraction:
+        """P(``seat`` holds a ``character``): 0 or 1 for the seat itself."""
+        if seat == self.me:
+            return Fraction(int(character in self.mine))
+        return self.counts.holds(seat)[character]
+
+    def odds(self, seat: int, character: Character) -> Odds | None:
+        """How often another seat holds a ``character``, per assumption mask (None for the seat)."""
+        return None if seat == self.me else self.counts.odds(seat, character)
+
+
+def copies_reason(sight: Sight, character: Character) -> str:
     """The count behind a flag: copies, face up, in the seat's hand, unseen."""
-    total = deck(table.variant, len(table.names)).count(character)
-    face_up = sum(cards.count(character) for cards in table.face_up)
-    mine = table.my_cards().count(character)
-    return count_reason(character, total, face_up, mine, table.unseen()[character], table.spectator)
+    return count_reason(
+        character,
+        sight.copies[character],
+        sight.face_up[character],
+        sight.mine.count(character),
+        sight.unseen[character],
+        sight.spectator,
+    )
 
 
-def judge(table: Table, seat: int, character: Character, number: int, block: bool) -> Claim:
+def judge(sight: Sight, seat: int, character: Character, number: int, block: bool) -> Claim:
     """The claim of ``character`` by ``seat`` at line ``number``, judged just before it is
     applied: the chance it is true and, for another player's claim, its flag and reason."""
-    p = table.probability_holds(seat, character)
-    flagged = seat != table.me
-    lvl = level(p, table.threshold) if flagged else None
+    p = sight.probability_holds(seat, character)
+    claim = Claim(number, sight.names[seat], character, block, p, None, None, "", flagged=seat != sight.me)
+    claim = replace(claim, odds=sight.odds(seat, character), count_reason=copies_reason(sight, character))
+    return rejudge(sight, claim)
+
+
+def rejudge(sight: Sight, claim: Claim) -> Claim:
+    """``claim`` judged under the assumptions ``sight`` uses (the same as when it was made,
+    but for those dropped since): its chance, flag and reason."""
+    p = claim.probability if claim.odds is None else claim.odds.probability(sight.counts.active)
+    lvl = level(p, sight.threshold) if claim.flagged else None
     because: Because | None = None
     reason = ""
     if lvl is not None:
-        because, reason = _why(table, seat, character, lvl)
-    return Claim(number, table.names[seat], character, block, p, lvl, because, reason, flagged=flagged)
+        active = [a for a in sight.assumptions if a.line < claim.line]
+        because, reason = _why(sight, claim, lvl, active)
+    return replace(claim, probability=p, level=lvl, because=because, reason=reason)
 
 
-def _why(table: Table, seat: int, character: Character, lvl: Level) -> tuple[Because, str]:
+def _why(sight: Sight, claim: Claim, lvl: Level, active: list[Assumption]) -> tuple[Because, str]:
     """("count" or "assumption", the reason in words) for a flagged claim."""
-    text = copies_reason(table, character)
-    knowledge = table.knowledge
-    assert knowledge is not None
-    active = knowledge.active_assumptions(table.dropped)
-    if not active:
-        return "count", text
-    free_p = table.probability_holds(seat, character, knowledge.free)
-    if level(free_p, table.threshold) == lvl:
-        return "count", text
-    causes = [a for a in active if a.character is character] or active
-    return "assumption", assumption_reason(table.names[causes[-1].seat], causes[-1].character)
+    if not active or claim.odds is None or level(claim.odds.probability(), sight.threshold) == lvl:
+        return "count", claim.count_reason
+    causes = [a for a in active if a.character is claim.character] or active
+    return "assumption", assumption_reason(sight.names[causes[-1].seat], causes[-1].character)
 
 
-def cannot_hold(table: Table, seat: int, character: Character) -> str:
-    """Why ``seat`` cannot have held a ``character``, in words (``table`` has the line's card
+def cannot_hold(sight: Sight, seat: int, character: Character) -> str:
+    """Why ``seat`` cannot have held a ``character``, in words (``sight`` has the line's card
     face up already)."""
-    unseen = table.unseen()[character]
-    name = table.names[seat]
+    unseen = sight.unseen[character]
+    name = sight.names[seat]
     if unseen > 0:
         return f"impossible: {name} cannot hold {character.article} (everything seen rules it out)"
-    total = deck(table.variant, len(table.names)).count(character)
-    face_up = sum(cards.count(character) for cards in table.face_up) + min(unseen, 0)  # before this line
-    why = count_reason(character, total, face_up, table.my_cards().count(character), 0, table.spectator)
+    total = sight.copies[character]
+    face_up = sight.face_up[character] + min(unseen, 0)  # before this line
+    why = count_reason(character, total, face_up, sight.mine.count(character), 0, sight.spectator)
     return f"impossible: {name} cannot hold {character.article}: all {total} are accounted for ({why})"
 
 
-def challenge_note(table: Table, number: int, challenger: int, claimant: int, character: Character) -> ChallengeNote:
+def challenge_note(sight: Sight, number: int, challenger: int, claimant: int, character: Character) -> ChallengeNote:
     """A challenge of ``claimant``'s ``character`` by ``challenger``, with its chance of success."""
-    p = table.probability_holds(claimant, character)
-    return ChallengeNote(number, table.names[challenger], table.names[claimant], character, 1 - p)
+    p = sight.probability_holds(claimant, character)
+    odds = sight.odds(claimant, character)
+    return ChallengeNote(number, sight.names[challenger], sight.names[claimant], character, 1 - p, odds=odds)
+
+
+def rejudge_challenge(sight: Sight, note: ChallengeNote) -> ChallengeNote:
+    """``note``'s chance of success under the assumptions ``sight`` uses."""
+    if note.odds is None:
+        return note
+    return replace(note, success_probability=1 - note.odds.probability(sight.counts.active))
 
 
 # -- what the prompt says ------------------------------------------------------------------------
@@ -147,28 +195,22 @@ class Challenged:
 UNASSUMED = "an earlier failed proof is no longer taken as 'holds none': it contradicts this line"
 
 
-def draft_advice(before: Table, after: Table) -> Said | None:
+def draft_advice(before: Setup, after: Setup) -> Said | None:
     """The pick to make, said once, when the seat can make it (dealt-first: once dealt;
     pick-first: at once, before the deal)."""
     if not _ready_to_pick(after) or _ready_to_pick(before):
         return None
-    from solver.coup import Draft
-
     from .draft_advice import suggestion
 
-    setup = after.setup
-    assert setup.me is not None
+    assert after.me is not None
     try:
-        dealt = setup.dealt if setup.draft is Draft.DEALT_FIRST else None
-        return Said(suggestion(setup.variant, setup.draft, setup.me, dealt))
+        dealt = after.dealt if after.draft is Draft.DEALT_FIRST else None
+        return Said(suggestion(after.variant, after.draft, after.me, dealt))
     except GameError:
         return None
 
 
-def _ready_to_pick(table: Table) -> bool:
-    from solver.coup import Draft
-
-    setup = table.setup
+def _ready_to_pick(setup: Setup) -> bool:
     if setup.me is None or setup.pick is not None or not setup.draft_game:
         return False
     return setup.dealt is not None or setup.draft is Draft.PICK_FIRST

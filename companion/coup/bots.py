@@ -19,6 +19,7 @@ its seat has not seen. Personalities:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 from solver.coup import Character, Draft, GameError, Kind, Move, State, Variant, new_game
 from solver.coup.messages import claimed, decision
 from solver.coup.public import claim_of, claimant
+from solver.game import Observer, play
 
 from ..figures import counted
 from ..records import replay
@@ -261,26 +263,30 @@ def start(names: tuple[str, ...], variant: Variant) -> State:
     return new_game(names, variant, Draft.NONE if len(names) == 2 else Draft.DEALT_FIRST)
 
 
-def bot_game(personalities: list[str], variant: Variant, seed: int, max_moves: int = 5000) -> int | None:
+def bot_game(
+    personalities: list[str],
+    variant: Variant,
+    seed: int,
+    max_moves: int = 5000,
+    observers: Sequence[Observer[State, Move]] = (),
+) -> int | None:
     """A game between bots (seat i plays ``personalities[i]``); the winner, or None if it was
-    still going after ``max_moves`` moves (adversarial play can loop: a draw)."""
+    still going after ``max_moves`` moves (adversarial play can loop: a draw). ``observers``
+    are told every move as the bots are (``observe(before, move, after)``)."""
     names = NAMES[: len(personalities)]
-    rng = random.Random(seed)
-    state = start(names, variant)
     bots = [Bot(p, i, names, seed) for i, p in enumerate(personalities)]
     for bot in bots:
         bot.setup(str(variant))
-    for _ in range(max_moves):
-        if state.is_terminal():
-            return state.winner()
-        if state.is_chance_node():
-            move = state.sample_chance(rng)
-        else:
-            move = bots[state.current_player()].decide(list(state.legal_moves()))
+
+    def tell(before: State, move: Move, after: State) -> None:
         for bot in bots:
-            bot.observe(state, move)
-        state = state.apply(move)
-    return state.winner() if state.is_terminal() else None
+            bot.observe(before, move)
+
+    def choose(s: State, rng: random.Random) -> Move:
+        return bots[s.current_player()].decide(list(s.legal_moves()))
+
+    end, _ = play(start(names, variant), choose, random.Random(seed), [tell, *observers], max_moves)
+    return end.winner() if end.is_terminal() else None
 
 
 def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:

@@ -20,8 +20,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from solver.coup import CHANCE, Character, Draft, GameError, Kind, Move, Phase, State, Variant, new_game
+from solver.coup import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Character,
+    Draft,
+    GameError,
+    Kind,
+    Move,
+    Phase,
+    State,
+    Variant,
+    new_game,
+)
 from solver.coup.limits import DEFAULT_BUDGET, TABLE_BUDGET
+from solver.game import play
 
 from .. import cli, files, runner
 from ..games import Game, register
@@ -32,10 +45,9 @@ from ..runner import Runner
 from . import tables
 from .commands import front, session
 from .report import table_json, table_text
-from .tracker import Table
+from .tracker import DRAFT_MODELS, Table
 
 DEMO_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
-DRAFT_MODELS = ("uniform", "equilibrium")
 
 
 def narrate(state: State, move: Move) -> str:
@@ -55,22 +67,21 @@ def demo(players: int, variant: Variant, draft: Draft, seed: int | None, out: li
     Moves are drawn uniformly from the legal ones, except that a window is let pass four
     times in five, so that the game reads like one played by people.
     """
-    rng = random.Random(seed)
-    state = new_game(DEMO_NAMES[:players], variant, draft)
     out.append(f"# {players} players, {variant} variant" + (f", draft {draft}" if players == 2 else ""))
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            move = state.sample_chance(rng)
-        else:
-            moves = state.legal_moves()
-            quiet = moves[0].kind is Kind.PASS and rng.random() < 0.8
-            move = moves[0] if quiet else moves[rng.randrange(len(moves))]
+
+    def choose(state: State, rng: random.Random) -> Move:
+        moves = state.legal_moves()
+        quiet = moves[0].kind is Kind.PASS and rng.random() < 0.8
+        return moves[0] if quiet else moves[rng.randrange(len(moves))]
+
+    def tell(state: State, move: Move, after: State) -> None:
         if move.kind.is_action:
             out.append(_turn_header(state))
         out.append(narrate(state, move))
-        state = state.apply(move)
-    out.append(f"# {state.names[state.winner() or 0]} wins")
-    return state
+
+    end, _ = play(new_game(DEMO_NAMES[:players], variant, draft), choose, random.Random(seed), [tell])
+    out.append(f"# {end.names[end.winner() or 0]} wins")
+    return end
 
 
 def _turn_header(state: State) -> str:
@@ -192,6 +203,12 @@ def _solve(args: argparse.Namespace) -> int:
     from .endgame import solve_json, solve_text
 
     path = Path(args.file)
+    if path.is_dir():
+        if args.graph:
+            raise GameError("--graph writes one puzzle's graph: give a puzzle file, not a folder")
+        from .puzzle_batch import solve_folder
+
+        return solve_folder(args)
     data = files.read_toml(path, "a puzzle file")
     if args.graph:
         files.check_writable(args.graph)  # before the solve, not after it
@@ -257,8 +274,8 @@ def build(sub: Any) -> None:
         "--budget", type=int, default=TABLE_BUDGET, help="`solve`: refuse beyond this many positions per hypothesis"
     )
     _table_options(cli.add_replay(sub, COUP))
-    p = sub.add_parser("solve", help="solve a 2-player position (a puzzle file) exactly")
-    p.add_argument("file")
+    p = sub.add_parser("solve", help="solve a 2-player position (a puzzle file, or every puzzle of a folder) exactly")
+    p.add_argument("file", help="a puzzle file, or a folder: each of its puzzles, one task each on the job runner")
     p.add_argument("--json", action="store_true", help="the answer as JSON (outputs.md)")
     p.add_argument("--explain", action="store_true", help="list the hypotheses with weights and values")
     cli.exact_option(p)
@@ -270,6 +287,7 @@ def build(sub: Any) -> None:
         metavar="K",
         help="also the hidden-card value: K turns where nobody sees the other's cards (outputs.md)",
     )
+    runner.add_options(p)
     p.set_defaults(func=_solve)
     p = sub.add_parser("draft", help="exact advice for the 2-player draft")
     p.add_argument("--variant", default="ambassador", help="ambassador or inquisitor")
@@ -306,7 +324,7 @@ def build(sub: Any) -> None:
 
     tournament.add(sub, "coup")
     p = sub.add_parser("demo", help="play and print a random game")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
+    p.add_argument("--players", type=int, default=4, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), metavar="N")
     p.add_argument("--variant", default="ambassador")
     p.add_argument("--draft", default="dealt-first")
     p.add_argument("--seed", type=int, default=None)

@@ -1,5 +1,6 @@
 """What can be typed now: every legal table line, in English and French, for completion. The
-lines come from the engine's legal moves and windows (who is still to answer comes from
+lines come from the engine's legal moves at each position a line may be played at now
+(:func:`solver.coup.public.positions`, the tracker's too; who is still to answer comes from
 :func:`solver.coup.public.still_to_answer`), the words from the language's vocabulary.
 
 >>> from companion.coup.tracker import replay
@@ -20,8 +21,7 @@ from itertools import combinations_with_replacement
 from solver.coup import RULES, Character, GameError, Kind, Phase, State
 from solver.coup.cards import CARD_WORDS
 from solver.coup.messages import claimed
-from solver.coup.public import close_window, still_to_answer
-from solver.coup.state import WINDOWS
+from solver.coup.public import positions, still_to_answer
 
 from ..language import next_words
 from .language import VERBS, french, resolve_name
@@ -44,11 +44,8 @@ def legal_lines(table: Table) -> list[str]:
         if state.turn.phase is Phase.LOSE and table.deferred is None:
             lines += _phase_lines(table, state)
         return lines
-    for _ in range(4):
-        lines += _phase_lines(table, state)
-        if state.turn.phase not in WINDOWS:
-            break
-        state = close_window(state)
+    for _, position in positions(state, table.me):
+        lines += _phase_lines(table, position)
     return list(dict.fromkeys(lines))
 
 
@@ -87,7 +84,8 @@ def _phase_lines(table: Table, s: State) -> list[str]:
         return ["pass"] + [f"{names[p]} block {c.name_en}" for p in still_to_answer(s) for c in block_with]
     if phase is Phase.PROOF:
         who = names[t.decider]
-        return [f"{who} show {claimed(s)}"] + [f"{who} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
+        proofs = [f"{who} show {claimed(s)}" for m in s.legal_moves() if m.kind is Kind.PROVE]
+        return proofs + [f"{who} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
     if phase is Phase.LOSE:
         return [f"{names[t.decider]} lose {c}" for c in dict.fromkeys(cards_of(t.decider))]
     if phase is Phase.EXAMINE_SHOW:

@@ -19,6 +19,7 @@ from typing import Any
 
 from solver.coup import Character, GameError, Move, Phase, State
 from solver.coup.cards import sort_cards
+from solver.coup.counting import ASIDE, COURT
 from solver.coup.hidden import Answer, answer, open_values
 from solver.coup.limits import TABLE_BUDGET
 from solver.coup.messages import decision
@@ -26,7 +27,6 @@ from solver.coup.puzzle import Hypothesis
 from solver.errors import TooLarge, Unsupported
 
 from ..figures import columns, probability, value
-from .beliefs import ASIDE, COURT
 from .language import PRIVATE, Verb, parse_line
 from .tracker import Table
 

@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Literal
 
 from solver.coup import Character, Draft, IllegalMove, ImpossibleTable, State, Variant, deck, new_game
+from solver.coup.counting import ASIDE, COURT, Beliefs, Place
 from solver.coup.public import opening
 
-from .beliefs import ASIDE, COURT, Beliefs, Place
 from .language import Line, Verb, parse_line
 
 __all__ = ["DraftModel", "Setup", "draft_prior", "parse_line"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from solver.coup import GameError, Kind, Move
+from solver.coup import NOBODY, GameError, Kind, Move
 from solver.coup.hidden_game import HiddenGame
 from solver.coup.hidden_report import report
 from solver.coup.limits import HIDDEN_ANALYSIS_BUDGET
@@ -56,7 +56,8 @@ def hidden_values(
     names = game.hypotheses[0].state.names
     mover = before.names[move.player]
     seat = names.index(mover)
-    played = Move(move.kind, seat, names.index(before.names[move.target]) if move.target >= 0 else -1, move.cards)
+    target = names.index(before.names[move.target]) if move.target != NOBODY else NOBODY
+    played = Move(move.kind, seat, target, move.cards)
     if before.me is not None:
         hands = [tuple(sorted(before.my_cards()))]
     else:

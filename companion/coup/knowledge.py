@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from operator import methodcaller
 
 from solver.coup import Character, ImpossibleTable, Kind, Move, Phase, State
+from solver.coup.counting import Beliefs
 from solver.coup.messages import claimed
-
-from .beliefs import Beliefs
 
 Explain = Callable[[int, Character], str]
 """Why a seat cannot have held a character, in words (for a physically impossible line)."""
@@ -37,59 +35,71 @@ class Assumption:
 
 @dataclass(frozen=True)
 class Knowledge:
-    """The seat's knowledge. ``beliefs`` is None when the assumptions contradict the record
-    (the tracker then drops them); ``free`` never uses them."""
+    """The seat's knowledge. ``counts`` holds every world the record allows, those breaking
+    the i-th assumption tagged with bit i, the assumptions in use active; ``beliefs`` is None
+    when those contradict the record (the tracker then drops some); ``free`` never uses them."""
 
-    beliefs: Beliefs | None
-    free: Beliefs
+    counts: Beliefs
     assumptions: tuple[Assumption, ...] = ()
     notes: tuple[str, ...] = ()
     shown_to_me: Character | None = None  # the card the seat saw while examining
 
     def __repr__(self) -> str:
-        return f"<Knowledge {len(self.assumptions)} assumptions, {len(self.notes)} notes, {self.free!r}>"
+        return f"<Knowledge {len(self.assumptions)} assumptions, {len(self.notes)} notes, {self.counts!r}>"
 
     @classmethod
     def start(cls, prior: Beliefs) -> Knowledge:
-        return cls(prior, prior)
+        return cls(prior)
+
+    @property
+    def beliefs(self) -> Beliefs | None:
+        """The distribution under the assumptions in use; None when they cannot all hold."""
+        return None if self.contradicted else self.counts
+
+    @property
+    def free(self) -> Beliefs:
+        """The distribution without the assumptions."""
+        return self.counts.assuming(0)
 
     @property
     def contradicted(self) -> bool:
         """True when the assumptions cannot all hold (the tracker drops some)."""
-        return self.beliefs is None
+        return self.counts.total() == 0
+
+    def _bits(self, lines: frozenset[int]) -> int:
+        return sum(1 << i for i, a in enumerate(self.assumptions) if a.line in lines)
+
+    def possible_without(self, lines: frozenset[int]) -> bool:
+        """True when the record is possible once the assumptions of ``lines`` are not used."""
+        return self.counts.assuming(self.counts.active & ~self._bits(lines)).total() > 0
+
+    def dropping(self, lines: frozenset[int]) -> Knowledge:
+        """The knowledge without the assumptions of ``lines``, for good."""
+        return replace(self, counts=self.counts.forget(self._bits(lines)))
 
     def active_assumptions(self, dropped: frozenset[int]) -> list[Assumption]:
         """The assumptions in use (those of the lines in ``dropped`` are not)."""
         return [a for a in self.assumptions if a.line not in dropped]
 
     def observe(self, update: Callable[[Beliefs], Beliefs], why: Callable[[], str] | None = None) -> Knowledge:
-        """Apply a beliefs update with and without the assumptions. A physical impossibility
-        raises ImpossibleTable (``why()`` in words); a contradiction of the assumptions only
-        leaves ``beliefs`` None."""
+        """Apply a beliefs update. A physical impossibility raises ImpossibleTable (``why()`` in
+        words); a contradiction of the assumptions only leaves ``beliefs`` None."""
         try:
-            free = update(self.free)
+            counts = update(self.counts)
         except ImpossibleTable as error:
             raise ImpossibleTable(why() if why is not None else f"impossible: {error}") from error
-        if self.beliefs is None:
-            return replace(self, free=free)
-        try:
-            beliefs: Beliefs | None = update(self.beliefs)
-        except ImpossibleTable:
-            beliefs = None
-        return replace(self, beliefs=beliefs, free=free)
+        return replace(self, counts=counts)
 
     def note(self, text: str) -> Knowledge:
         return replace(self, notes=(*self.notes, text))
 
     def assume(self, assumption: Assumption, dropped: frozenset[int] = frozenset()) -> Knowledge:
         """The knowledge with ``assumption`` noted, and used unless its line is in ``dropped``."""
-        knowledge = replace(self, assumptions=(*self.assumptions, assumption))
-        if assumption.line in dropped or knowledge.beliefs is None:
-            return knowledge
-        try:
-            return replace(knowledge, beliefs=knowledge.beliefs.assume_none(assumption.seat, assumption.character))
-        except ImpossibleTable:
-            return replace(knowledge, beliefs=None)
+        bit = len(self.assumptions)
+        counts = self.counts.assume_none(assumption.seat, assumption.character, bit)
+        if assumption.line in dropped:
+            counts = counts.assuming(counts.active & ~(1 << bit))
+        return replace(self, counts=counts, assumptions=(*self.assumptions, assumption))
 
     def learn(
         self, before: State, move: Move, number: int, me: int | None, explain: Explain, dropped: frozenset[int]
@@ -102,35 +112,32 @@ class Knowledge:
         if kind is Kind.PROVE:
             if seat == me:
                 return self.note(f"line {number}: you shuffled your {move.card} into the court").observe(
-                    methodcaller("insert", move.card)
+                    lambda b: b.insert(move.card)
                 )
-            return self.observe(methodcaller("reveal", seat, move.card, True), lambda: explain(seat, move.card))
+            return self.observe(lambda b: b.reveal(seat, move.card, True), lambda: explain(seat, move.card))
         if kind is Kind.LOSE:
             return self._lost(before, move, number, me, explain, dropped)
         if kind is Kind.DRAW and seat == me:
-            knowledge = self
-            for c in move.cards:
-                knowledge = knowledge.observe(methodcaller("observe_draw", c))
+            knowledge = self.observe(lambda b: b.observe_draw(*move.cards))
             if t.phase is Phase.SWAP_DRAW and t.cards:
-                knowledge = knowledge.observe(methodcaller("insert", t.cards[0]))
+                knowledge = knowledge.observe(lambda b: b.insert(t.cards[0]))
             return knowledge
         if kind is Kind.KEEP and seat == me:
             pool = list(before.hidden[seat]) + list(t.cards)
             for c in move.cards:
                 pool.remove(c)
             knowledge = self.note(f"line {number}: you put back {' and '.join(c.name_en for c in pool)}")
-            for c in pool:
-                knowledge = knowledge.observe(methodcaller("insert", c))
-            return knowledge
+            return knowledge.observe(lambda b: b.insert(*pool))
         if kind is Kind.SHOW and t.actor == me and seat != me:
-            seen = self.observe(methodcaller("seen", seat, move.card), lambda: explain(seat, move.card))
+            seen = self.observe(lambda b: b.seen(seat, move.card), lambda: explain(seat, move.card))
             return replace(
                 seen.note(f"line {number}: {names[seat]} showed you {move.card.article}"), shown_to_me=move.card
             )
         if kind is Kind.SWAP and t.target != me:
-            if t.actor == me and self.shown_to_me is not None:
-                return replace(self.observe(methodcaller("swap_known", t.target, self.shown_to_me)), shown_to_me=None)
-            return self.observe(methodcaller("swap_random", t.target))
+            shown = self.shown_to_me
+            if t.actor == me and shown is not None:
+                return replace(self.observe(lambda b: b.swap_known(t.target, shown)), shown_to_me=None)
+            return self.observe(lambda b: b.swap_random(t.target))
         if kind is Kind.RETURN:
             return replace(self, shown_to_me=None)
         return self
@@ -141,21 +148,25 @@ class Knowledge:
         seat = move.player
         if seat == me:
             return self
-        knowledge = self.observe(methodcaller("reveal", seat, move.card), lambda: explain(seat, move.card))
+        knowledge = self.observe(lambda b: b.reveal(seat, move.card), lambda: explain(seat, move.card))
         if not before.hidden[seat][1:]:  # that was the last card
-            return knowledge.observe(methodcaller("remove_place", seat))
+            return knowledge.observe(lambda b: b.remove_place(seat))
         if before.turn.phase is Phase.PROOF:
             return knowledge.assume(Assumption(number, seat, claimed(before)), dropped)
         return knowledge
 
     def drawn_unseen(self, seat: int, count: int) -> Knowledge:
         """``seat`` (not the seat tracked) drew ``count`` cards from the court."""
-        return self.observe(methodcaller("draw", seat, count))
+        return self.observe(lambda b: b.draw(seat, count))
 
     def kept_unseen(self, seat: int, keep: int) -> Knowledge:
         """``seat`` kept ``keep`` of its cards (unseen) and returned the rest to the court."""
-        return self.observe(methodcaller("keep_random", seat, keep))
+        return self.observe(lambda b: b.keep_random(seat, keep))
+
+    def exchanged_unseen(self, seat: int, draw: int, keep: int) -> Knowledge:
+        """``seat`` drew ``draw`` cards and kept ``keep`` of them all (unseen)."""
+        return self.observe(lambda b: b.exchange_random(seat, draw, keep))
 
     def drew_replacement(self, card: Character) -> Knowledge:
         """The seat drew ``card`` as the replacement of a card it proved."""
-        return self.observe(methodcaller("observe_draw", card))
+        return self.observe(lambda b: b.observe_draw(card))

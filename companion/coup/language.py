@@ -22,8 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from solver.coup import RULES, Character, Draft, IllegalMove, Kind, Move, ParseError, State, Variant
-from solver.coup.cards import CARD_WORDS
+from solver.coup import NOBODY, RULES, Character, Draft, IllegalMove, Kind, Move, ParseError, Phase, State, Variant
+from solver.coup.cards import CARD_WORDS, MAX_PLAYERS, MIN_PLAYERS
+from solver.coup.messages import waiting_for
+from solver.coup.public import meant
+from solver.coup.state import WINDOWS
 from solver.vocabulary import Vocabulary, fold
 
 from ..language import PROMPT_WORDS as SHARED_PROMPT_WORDS
@@ -31,6 +34,8 @@ from ..language import Token, declare, typed
 from ..language import french as in_french
 from ..language import resolve_name as resolve
 from ..language import tokenize as split
+
+UNKNOWN = Character.UNKNOWN
 
 
 class Verb(Enum):
@@ -261,7 +266,7 @@ def _parse_keyword_line(verb: Verb, french: bool, rest: Sequence[str], names: tu
 
 
 def _declare(words: Sequence[str]) -> tuple[str, ...]:
-    return declare(words, is_reserved, 2, 8)
+    return declare(words, is_reserved, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _player_verb(verb_word: str, rest: Sequence[str], player: str) -> tuple[Verb, bool]:
@@ -321,8 +326,106 @@ def move_of(line: Line, names: tuple[str, ...]) -> Move:
     Move(Kind.BLOCK, 1, cards=(Character.CONTESSA,))
     """
     kind = _PLAYER_MOVES[line.verb]
-    target = names.index(line.target) if line.target is not None else -1
+    target = names.index(line.target) if line.target is not None else NOBODY
     return Move(kind, names.index(str(line.player)), target, line.cards)
+
+
+def line_moves(line: Line, state: State, me: int | None) -> tuple[Move, ...]:
+    """The moves a play line names at the position ``state`` seen from seat ``me`` (None: a
+    spectator): what :func:`solver.coup.public.meant` resolves against the legal moves,
+    windows closing included. A card shown to an examiner is unknown unless ``me`` sees it;
+    an examiner's ``swap``/``return`` typed without the card shown comes after it, unknown.
+    Raises IllegalMove saying why the line names no move there.
+
+    >>> from solver.coup import Draft, Variant
+    >>> from solver.coup.public import opening
+    >>> s = opening(("Alice", "Bob"), Variant.AMBASSADOR, Draft.NONE, me=1, cards=(Character.DUKE,) * 2)
+    >>> line_moves(parse_line("Bob lose duke", s.names), s, 1)
+    (Move(Kind.LOSE, 1, cards=(Character.DUKE,)),)
+    """
+    seat = state.names.index(line.player) if line.player is not None else None
+    t = state.turn
+    verb = line.verb
+    if seat is not None and (verb in ACTIONS or verb in (Verb.LOSE, Verb.BLOCK)):
+        if verb is Verb.BLOCK and t.phase is not Phase.BLOCK:
+            raise IllegalMove(f"{line.player} cannot block now: the table waits for {waiting_for(state)}")
+        return (move_of(line, state.names),)
+    if seat is not None and verb in (Verb.CHALLENGE, Verb.PASS):
+        if t.phase not in (WINDOWS if verb is Verb.PASS else (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE)):
+            raise IllegalMove(f"{line.player} cannot {verb.value} now: the table waits for {waiting_for(state)}")
+        return (Move(Kind.PASS if verb is Verb.PASS else Kind.CHALLENGE, seat),)
+    if seat is not None and verb is Verb.SHOW:
+        return (_shown(line, seat, state, me),)
+    if seat is not None and verb in (Verb.SWAP, Verb.RETURN):
+        return _decided(line, seat, state, me)
+    return _private(line, state, me)
+
+
+def _shown(line: Line, seat: int, s: State, me: int | None) -> Move:
+    """A proof, or the card shown to an examiner (unknown unless ``me`` sees it)."""
+    if s.turn.phase is not Phase.EXAMINE_SHOW:
+        if not line.cards:
+            raise IllegalMove(f"show which card? ({line.player} show CARD)")
+        return Move(Kind.PROVE, seat, cards=line.cards)
+    if seat == me:
+        if not line.cards:
+            raise IllegalMove(f"which card do you show? ({line.player} show CARD)")
+        return Move(Kind.SHOW, seat, cards=line.cards)
+    if line.cards and s.turn.actor == me:  # the card shown to the seat: its `saw` line
+        return Move(Kind.SHOW, seat, cards=line.cards)
+    if line.cards:
+        raise IllegalMove(
+            f"only {s.names[s.turn.actor]} sees the card: write '{line.player} show' "
+            "(or 'saw CARD' if you are the one examining)"
+        )
+    if s.turn.actor == me:
+        raise IllegalMove("write what you saw: saw CARD")
+    return Move(Kind.SHOW, seat, cards=(UNKNOWN,))
+
+
+def _decided(line: Line, seat: int, s: State, me: int | None) -> tuple[Move, ...]:
+    """An examiner's swap or return, after the card shown it (unknown) if not typed."""
+    t = s.turn
+    if t.phase is Phase.EXAMINE_SHOW and t.actor == seat:
+        if seat == me:
+            raise IllegalMove("first write what you saw: saw CARD")
+        if t.decider == me:
+            raise IllegalMove(f"first write the card you showed: {s.names[t.decider]} show CARD")
+        return (Move(Kind.SHOW, t.decider, cards=(UNKNOWN,)), move_of(line, s.names))
+    return (move_of(line, s.names),)
+
+
+def _private(line: Line, s: State, me: int | None) -> tuple[Move, ...]:
+    """The tracked seat's own lines: what it saw, drew or kept."""
+    t = s.turn
+    if line.verb is Verb.SAW:
+        if me is None or t.phase is not Phase.EXAMINE_SHOW or t.actor != me:
+            raise IllegalMove("saw is for the tracked seat's examine, once its windows are closed")
+        return (Move(Kind.SHOW, t.decider, cards=line.cards),)
+    if line.verb is Verb.KEEP:
+        if me is None:
+            raise IllegalMove("keep is the tracked seat's line (me NAME)")
+        return (Move(Kind.KEEP, me, cards=line.cards),)
+    if line.verb is Verb.DRAW:
+        if me is None:
+            raise IllegalMove("draw is the tracked seat's line (me NAME)")
+        if (t.phase is Phase.EXCHANGE_DRAW and t.actor == me) or (t.phase is Phase.SWAP_DRAW and t.decider == me):
+            return (Move(Kind.DRAW, me, cards=line.cards),)
+        raise IllegalMove(f"nothing to draw now: the table waits for {waiting(s, me) or waiting_for(s)}")
+    raise IllegalMove(f"{line.canonical()!r} cannot be played now")
+
+
+def waiting(state: State, me: int | None) -> str | None:
+    """What the table of seat ``me`` waits for at ``state``, in words; None when nothing is
+    owed (an action, a window's answer, or the end)."""
+    t = state.turn
+    if t.phase in WINDOWS or t.phase is Phase.ACTION or t.phase is Phase.OVER:
+        return None
+    if t.phase is Phase.EXAMINE_SHOW and me not in (t.decider, t.actor):
+        return f"{state.names[t.actor]} to swap or return"
+    if t.phase is Phase.EXAMINE_SHOW and t.actor == me:
+        return f"the card {state.names[t.decider]} shows you (saw CARD)"
+    return waiting_for(state)
 
 
 def french(line: str) -> str:
@@ -335,11 +438,12 @@ def french(line: str) -> str:
 
 
 def resolve_move(text: str, state: State) -> Move:
-    """The move (a decision or a chance outcome) that ``text`` names at ``state``: the one place
-    where typed text is resolved against the legal moves (python-chess's ``parse_san``). A move
-    is accepted as the house prints it (:meth:`~solver.coup.Move.text`, any case and spacing)
-    and in the table language (a bare ``pass`` is the decider's; ``keep``/``draw`` lines may
-    leave the name out). Raises ParseError or IllegalMove.
+    """The move (a decision or a chance outcome) that ``text`` names at the full position
+    ``state``. A move is accepted as the house prints it (:meth:`~solver.coup.Move.text`, any
+    case and spacing) and in the table language, resolved against the legal moves by the
+    tracker's own path (:func:`solver.coup.public.meant` over :func:`line_moves`, seen by the
+    decider; a bare ``pass`` is the decider's). A line that needs others to pass first names
+    no move now. Raises ParseError or IllegalMove.
 
     >>> from solver.coup import Draft, Variant, new_game
     >>> s = new_game(("Alice", "Bob"), Variant.AMBASSADOR, Draft.NONE)
@@ -356,14 +460,17 @@ def resolve_move(text: str, state: State) -> Move:
     line = parse_line(text, state.names)
     if line is None:
         raise IllegalMove("nothing to play", input=text)
-    said_line = line.canonical()
-    for move in moves:
-        said = move.text(state.names)
-        name = state.names[move.player] if 0 <= move.player < len(state.names) else ""
-        if said_line in (said, said.removeprefix(f"{name} ")) or (said_line == "pass" and move.kind is Kind.PASS):
-            return move
+    decider = state.turn.decider
+    if line.verb is Verb.PASS and line.player is None and state.turn.phase in WINDOWS:
+        line = replace(line, player=state.names[decider])
+    try:
+        named = meant(state, lambda position: line_moves(line, position, decider), NOBODY)
+    except IllegalMove:
+        named = ()
+    if len(named) == 1 and named[0] in moves:
+        return named[0]
     options = ", ".join(m.text(state.names) for m in moves)
-    raise IllegalMove(f"{said_line!r} cannot be played now; the moves now: {options or 'none'}", input=text)
+    raise IllegalMove(f"{line.canonical()!r} cannot be played now; the moves now: {options or 'none'}", input=text)
 
 
 def typed_move(text: str, state: State, seat: int, other: str = "it is not your move") -> Move:

@@ -10,11 +10,12 @@ at the table could write down; what the seat *knows* is in :mod:`companion.coup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
 from solver.coup import Character, Kind, Move, Phase, State
+from solver.coup.counting import Odds
 
 Level = Literal["impossible", "unlikely"]
 """How a claim is flagged: the claimant held the character with probability 0, or below the threshold."""
@@ -39,6 +40,10 @@ class Claim:
     reason: str  # in words, when flagged
     outcome: Outcome | None = None  # None while open
     flagged: bool = False  # reported in `flags` (claims by other players, or all for a spectator)
+    # what it was judged on, to judge it again when an assumption is dropped: the chance per
+    # assumption mask (None for the seat's own claims), the copies in words then
+    odds: Odds | None = field(default=None, compare=False, repr=False)
+    count_reason: str = field(default="", compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,7 @@ class ChallengeNote:
     character: Character
     success_probability: Fraction
     succeeded: bool | None = None
+    odds: Odds | None = field(default=None, compare=False, repr=False)  # the claim's, per assumption mask
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from solver.counting import at_least_one_why
 from solver.coup import Character, GameError
 
 from ..figures import counted, is_exact, percent, probability
-from .beliefs import FRESH
 from .tracker import Table
 
 
@@ -133,11 +132,10 @@ def odds_text(table: Table, seat: int, why: bool = False) -> str:
 def _why(table: Table, seat: int, holds: dict[Character, Fraction]) -> list[str]:
     beliefs = table.beliefs
     assert beliefs is not None
-    fresh = all(all(v == FRESH for place in term for v in place) for term in beliefs.terms) and len(beliefs.terms) == 1
-    if not fresh:
+    if not beliefs.exchangeable():
         return [
             f"  (no closed form: what was seen singles cards out; counted exactly over "
-            f"{counted(len(beliefs.terms), 'placement')})"
+            f"{counted(len(beliefs), beliefs.representation.removesuffix('s'))})"
         ]
     total, hand = sum(beliefs.unseen), beliefs.size(seat)
     rows = []

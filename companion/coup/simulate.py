@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from solver.coup import Draft, Kind, Move, Phase, State, Variant, new_game
 from solver.coup.messages import claimed
 from solver.coup.public import claim_of, claimant
+from solver.game import play
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 
@@ -34,10 +35,19 @@ class Style:
     bare_show: float = 0.5  # chance that another player's shown card is written `Bob show`
     late_draw: float = 0.3  # chance that the seat types its replacement after the challenger's loss
     max_lines: int = 10_000
+    exchange: tuple[float, ...] = ()  # per seat: chance to exchange whenever it may (adversarial records)
+    examine: float = 0.0  # chance to examine someone whenever one may (inquisitor)
 
 
 def _choose(state: State, rng: random.Random, style: Style) -> Move:
     moves = state.legal_moves()
+    seat = state.current_player()
+    if moves[0].kind.is_action and (style.exchange or style.examine):
+        chance = style.exchange[seat] if seat < len(style.exchange) else 0.0
+        for kind, p in ((Kind.EXAMINE, style.examine), (Kind.EXCHANGE, chance)):
+            wanted = [m for m in moves if m.kind is kind]
+            if wanted and p and rng.random() < p:
+                return wanted[rng.randrange(len(wanted))]
     if style.honest and rng.random() < style.honest:
         held = state.hidden[state.current_player()]
         honest = tuple(m for m in moves if claim_of(state, m) in (None, *held))
@@ -83,12 +93,43 @@ def random_record(
     if me is not None:
         lines.append(f"me {names[me]}")
     writer = RecordWriter(names, me, rng, style, lines)
-    while not state.is_terminal() and len(lines) < style.max_lines:
-        move = state.sample_chance(rng) if state.is_chance_node() else _choose(state, rng, style)
-        writer.write(state, move)
-        state = state.apply(move)
+    play(
+        state,
+        lambda s, r: _choose(s, r, style),
+        rng,
+        [lambda before, move, after: writer.write(before, move)],
+        stop=lambda s: len(lines) >= style.max_lines,
+    )
     writer.flush()
     return "".join(line + "\n" for line in lines)
+
+
+ADVERSARIAL = ("exchanges", "examines", "failed-proofs", "crowd", "issue-19")
+"""The shapes of record that stress the exact counting (benchmarks/table.py, the cross-checks):
+every player exchanging whenever it may; the inquisitor's examines, swaps and one-card
+exchanges; failed proofs (some of them bluffs that are not) amid exchanges, so that the
+assumption about them is made, dropped and made again; 7-8 players exchanging (the seat
+rarely), a few proofs among them; and issue 19's record (4 players: the seat and two others
+exchanging again and again, the fourth taking income)."""
+
+
+def adversarial_record(shape: str, players: int, seed: int, lines: int = 120) -> str:
+    """A random record of one of the ADVERSARIAL shapes, the seat first, at most ``lines`` long.
+
+    >>> adversarial_record("issue-19", 4, seed=1, lines=12).splitlines()[4:7]
+    ['Alice exchange', 'draw contessa captain', 'keep duke contessa']
+    """
+    everyone, some = (1.0,) * players, (0.4,) * players
+    inquisitor, ambassador = Variant.INQUISITOR, Variant.AMBASSADOR
+    styles = {
+        "exchanges": (Style(challenge=0.0, exchange=everyone, max_lines=lines), None),
+        "examines": (Style(challenge=0.08, exchange=everyone, examine=0.5, max_lines=lines), inquisitor),
+        "failed-proofs": (Style(challenge=0.2, prove=0.3, honest=0.95, exchange=some, max_lines=lines), None),
+        "crowd": (Style(challenge=0.02, exchange=(0.1, *everyone[1:]), max_lines=lines), None),
+        "issue-19": (Style(challenge=0.0, exchange=(1.0, 1.0, 1.0, 0.0), calm=1.0, max_lines=lines), ambassador),
+    }
+    style, variant = styles[shape]
+    return random_record(players, seed, me=0, variant=variant, draft=Draft.NONE, style=style)
 
 
 class RecordWriter:

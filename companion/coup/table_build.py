@@ -17,13 +17,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from solver.coup import Variant
+from solver.coup import ParseError, Variant
 from solver.coup.tablebase import Built, Family, Library, closure
 from solver.coup.tablebase.expand import Expansion
 from solver.coup.tablebase.generate import Generator
 from solver.coup.tablebase.library import table_of
 from solver.coup.tablebase.probe import probe
-from solver.coup.tablebase.store import SUFFIX, TableError, cache_dir, decode, encode
+from solver.coup.tablebase.store import SUFFIX, cache_dir, decode, encode
 
 from ..runner import Runner, Task
 
@@ -38,7 +38,7 @@ def build_job(
     user's cache) on ``run``, skipping those a file already holds there (or among the
     installed tables, unless ``installed`` is false); each file checked on arrival, then
     installed. Returns what each generated family took, largest first. Raises GameError
-    (:class:`~solver.errors.NotCertified`, or TableError for a file that does not check)."""
+    (:class:`~solver.errors.NotCertified`, or ParseError for a file that does not check)."""
     target = cache_dir() if directory is None else directory
     library = Library(directories=None if installed else [], cache=target)
     wanted = closure(families)
@@ -107,14 +107,14 @@ class Arrivals:
 
     def install(self, family: Family, result: Made) -> None:
         """Check ``family``'s file and install it (nothing for a file already kept). Raises
-        TableError or NotCertified."""
+        ParseError or NotCertified."""
         data, built = result
         if built is None:
             return
         name = family.name + SUFFIX
         table = decode(data, f"{name} (as it arrived)")  # the checksum, the header
         if table.family != family:
-            raise TableError(f"{name}: arrived holding {table.family.name}", input=name)
+            raise ParseError(f"{name}: arrived holding {table.family.name}", input=name)
         staged = self.staging / name
         staged.write_bytes(data)
         arrangements = len(family.arrangements)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solver.coup import GameError, Variant
+from solver.coup import MAX_PLAYERS, MIN_PLAYERS, GameError, Variant
 
 from .. import runner
 from ..progress import progress
@@ -27,7 +27,7 @@ from ..runner import Runner
 if TYPE_CHECKING:  # the tables are imported when the command runs, not to build the parser
     from solver.coup.tablebase import Family, Library
 
-PLAYERS = range(2, 9)
+PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
 
 def wanted(args: argparse.Namespace) -> list[Family]:
@@ -113,7 +113,7 @@ def add(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Declare ``coup tablebase``."""
     p = sub.add_parser("tablebase", help="endgame tables: what is installed, generate, re-certify")
     p.add_argument("action", choices=tuple(_ACTIONS), help="info, build or verify")
-    p.add_argument("--variant", help="ambassador or inquisitor (default: both)")
+    p.add_argument("--variant", choices=tuple(str(v) for v in Variant), help="ambassador or inquisitor (default: both)")
     p.add_argument("--players", type=int, default=2, choices=PLAYERS, metavar="N", help="endgames of N players")
     p.add_argument("--all", action="store_true", help="every player count, both variants")
     p.add_argument("--into", metavar="DIR", help="build: where to write (default: the user's cache)")

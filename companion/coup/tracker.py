@@ -19,7 +19,6 @@ solver.errors.IllegalMove: Alice cannot assassinate now: the table waits for Bob
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -37,29 +36,40 @@ from solver.coup import (
     Variant,
     deck,
 )
+from solver.coup.counting import Beliefs, Odds
 from solver.coup.engine import turn_face_up
-from solver.coup.messages import claimed, waiting_for
+from solver.coup.messages import claimed
 from solver.coup.public import (
     Window,
     claim_of,
     claimant,
     hidden_from,
+    meant,
     reveal,
-    still_to_answer,
-    why_not_offered,
+    unseen_moves,
     window_name,
+    window_passes,
 )
 from solver.coup.state import WINDOWS
 
 from ..figures import counted
-from ..session import Event, Lines, Over, Said, Waiting
-from .advice import THRESHOLD, UNASSUMED, cannot_hold, challenge_note, draft_advice, judge
+from ..tracked import Event, Lines, Over, Placed, Said, Waiting, placed_among
+from .advice import (
+    THRESHOLD,
+    UNASSUMED,
+    Sight,
+    cannot_hold,
+    challenge_note,
+    draft_advice,
+    judge,
+    rejudge,
+    rejudge_challenge,
+)
 from .advice import Challenged as ChallengedEvent
 from .advice import Flagged as FlaggedEvent
-from .beliefs import Beliefs
 from .game_setup import DraftModel, Setup
 from .knowledge import Knowledge
-from .language import ACTIONS, PRIVATE, SETUP, Line, Verb, move_of, parse_line
+from .language import PRIVATE, SETUP, Line, Verb, line_moves, parse_line, waiting
 from .ledger import ChallengeNote, Claim, Ledger
 
 UNKNOWN = Character.UNKNOWN
@@ -82,7 +92,7 @@ class Table(Lines[Line]):
     threshold: Fraction = THRESHOLD
     draft_model: DraftModel = "uniform"
     dropped: frozenset[int] = frozenset()  # lines whose failed proofs are not read as "holds none"
-    said: tuple[Event, ...] = field(default=(), compare=False, repr=False)  # events of the line being applied
+    placed: Placed | None = None  # where the last line went in the record
 
     @classmethod
     def new(cls, threshold: Fraction = THRESHOLD, draft_model: str = "uniform") -> Table:
@@ -170,15 +180,7 @@ class Table(Lines[Line]):
             return self.setup.missing()
         if self.owed_redraw and not self.over:
             return f"{self.names[self.me or 0]} to draw a replacement (draw CARD)"
-        s = self.state
-        t = s.turn
-        if t.phase in WINDOWS or t.phase is Phase.ACTION or t.phase is Phase.OVER:
-            return None
-        if t.phase is Phase.EXAMINE_SHOW and self.me not in (t.decider, t.actor):
-            return f"{self.names[t.actor]} to swap or return"
-        if t.phase is Phase.EXAMINE_SHOW and t.actor == self.me:
-            return f"the card {self.names[t.decider]} shows you (saw CARD)"
-        return waiting_for(s)
+        return waiting(self.state, self.me)
 
     def my_cards(self) -> tuple[Character, ...]:
         """The seat's face-down cards (known ones, and an exchange's drawn cards)."""
@@ -218,6 +220,30 @@ class Table(Lines[Line]):
             return Fraction(int(character in self.my_cards()))
         return self.holds(seat, beliefs)[character]
 
+    def odds(self, seat: int, character: Character) -> Odds | None:
+        """How often another seat holds a ``character``, per assumption mask (None for the
+        tracked seat, or before the game)."""
+        if seat == self.me or self.knowledge is None:
+            return None
+        return self.knowledge.counts.odds(seat, character)
+
+    def sight(self) -> Sight:
+        """What the advice reads of this table (raises GameError before the game)."""
+        if self.knowledge is None:
+            raise GameError("the game has not started")
+        cards = deck(self.variant, len(self.names))
+        return Sight(
+            self.names,
+            self.me,
+            self.my_cards(),
+            {c: cards.count(c) for c in self.variant.characters},
+            {c: sum(cards.count(c) for cards in self.face_up) for c in self.variant.characters},
+            self.unseen(),
+            self.knowledge.counts,
+            tuple(self.knowledge.active_assumptions(self.dropped)),
+            self.threshold,
+        )
+
     def seat(self, name: str) -> int:
         return self.names.index(name)
 
@@ -229,16 +255,15 @@ class Table(Lines[Line]):
         """The canonical record: the set-up in its canonical order (``variant`` and, for two
         players, ``draft`` written even when not typed), then every play line. The journal is
         this from the first line, so its line numbers are the canonical form's."""
-        setup = [line.canonical() for line in self.setup.lines(defaults=True)]
         played = self.lines[self.played_from :] if self.started else ()
-        return setup + [line.canonical() for _, line in played]
+        return self._setup_record() + [line.canonical() for _, line in played]
+
+    def _setup_record(self) -> list[str]:
+        return [line.canonical() for line in self.setup.lines(defaults=True)]
 
     def record(self) -> str:
         """The canonical form of the record (``coup replay --canonical``), with a final newline."""
         return "".join(line + "\n" for line in self.record_lines())
-
-    def last_line(self) -> str | None:
-        return self.lines[-1][1].canonical() if self.lines else None
 
     def status(self) -> str:
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
@@ -249,9 +274,6 @@ class Table(Lines[Line]):
     def parse(self, text: str) -> Line | None:
         return parse_line(text, self.names)
 
-    def next_number(self) -> int:
-        return len(self.lines) + 1
-
     def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after ``line`` (record line ``number``) and the events it produced (flags,
         a challenge's chance, advice, the end, what the table now waits for). Raises GameError.
@@ -259,12 +281,12 @@ class Table(Lines[Line]):
         If the line contradicts the behavioural assumption about earlier failed proofs (but
         not the cards), the assumptions that cause it are dropped and the table rebuilt.
         """
-        table = replace(self, said=())._apply(self._unnamed(line), number)
-        events = list(table.said)
+        table, said = self._apply(self._unnamed(line), number)
+        events = list(said)
         if table.knowledge is not None and table.knowledge.contradicted:
-            table = self._without_contradiction(line, number, table)
-            events = [*table.said, Said(UNASSUMED)]
-        advice = draft_advice(self, table)
+            table, said = self._without_contradiction(table, said)
+            events = [*said, Said(UNASSUMED)]
+        advice = draft_advice(self.setup, table.setup)
         if advice is not None:
             events.append(advice)
         if table.over and not self.over:
@@ -272,7 +294,7 @@ class Table(Lines[Line]):
             events.append(Over(f"{table.names[table.state.winner() or 0]} wins"))
         elif table.started and table.waiting is not None:
             events.append(Waiting(table.waiting))
-        return replace(table, said=()), tuple(events)
+        return table, tuple(events)
 
     def _unnamed(self, line: Line) -> Line:
         """A private line of the tracked seat written with its name (``Alice draw duke``, as a
@@ -287,7 +309,8 @@ class Table(Lines[Line]):
             )
         return replace(line, player=None)
 
-    def _apply(self, line: Line, number: int) -> Table:
+    def _apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
+        """The table after ``line`` and the events its moves said (flags, a challenge's chance)."""
         if self.over:
             assert self.state is not None
             raise IllegalMove(f"the game is over: {self.names[self.state.winner() or 0]} won")
@@ -295,48 +318,56 @@ class Table(Lines[Line]):
             if self.started:
                 raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has started")
             table = replace(self, setup=self.setup.apply(line))
-        else:
-            table = (self.start() if self.state is None else self)._play(line, number)
-        return table._recorded(line, number)
+            placed = placed_among(line.canonical(), self._setup_record(), table._setup_record())
+            return replace(table, lines=(*self.lines, (number, line)), placed=placed), ()
+        table, said = (self.start() if self.state is None else self)._play(line, number)
+        return table._recorded(line, number), said
 
     def _recorded(self, line: Line, number: int) -> Table:
         """The table with ``line`` in its record: a replacement typed after the challenger's
         loss goes before it (show, draw, lose)."""
-        entry = (number, line)
+        entry, text = (number, line), line.canonical()
         if self.redraw_at is not None and line.verb is Verb.DRAW and not self.owed_redraw:
             at = self.redraw_at
-            return replace(self, lines=(*self.lines[:at], entry, *self.lines[at:]), redraw_at=None)
-        return replace(self, lines=(*self.lines, entry))
+            placed = Placed("inserted", text, self._record_index(at))
+            return replace(self, lines=(*self.lines[:at], entry, *self.lines[at:]), redraw_at=None, placed=placed)
+        placed = Placed("appended", text, self._record_index(len(self.lines)))
+        return replace(self, lines=(*self.lines, entry), placed=placed)
 
-    def _said(self, event: Event) -> Table:
-        return replace(self, said=(*self.said, event))
+    def _record_index(self, at: int) -> int:
+        """The index in the record of the play line at ``lines[at]``."""
+        return len(self.setup.lines(defaults=True)) + at - self.played_from
 
-    def _without_contradiction(self, line: Line, number: int, contradicted: Table) -> Table:
-        """Drop every assumption in a smallest set whose dropping makes the record possible."""
-        lines = (*self.lines, (number, line))
+    def _without_contradiction(self, contradicted: Table, said: tuple[Event, ...]) -> tuple[Table, tuple[Event, ...]]:
+        """Drop every assumption in a smallest set whose dropping makes the record possible
+        (``contradicted``: the table after the line, which ``said`` those events)."""
         knowledge = contradicted.knowledge
         assert knowledge is not None
         active = [a.line for a in knowledge.active_assumptions(self.dropped)]
         for size in range(1, len(active) + 1):
-            causes = [set(group) for group in combinations(active, size) if self._possible(lines, set(group))]
+            causes = [set(g) for g in combinations(active, size) if knowledge.possible_without(frozenset(g))]
             if causes:
-                return self._rebuild(lines, self.dropped | frozenset(set().union(*causes)))
+                return contradicted._dropping(self.dropped | frozenset(set().union(*causes)), said)
         raise ImpossibleTable("impossible even without the assumptions about failed proofs")
 
-    def _possible(self, lines: tuple[tuple[int, Line], ...], dropped: set[int]) -> bool:
-        try:
-            table = self._rebuild(lines, self.dropped | frozenset(dropped))
-        except GameError:
-            return False
-        return table.knowledge is not None and not table.knowledge.contradicted
-
-    def _rebuild(self, lines: tuple[tuple[int, Line], ...], dropped: frozenset[int]) -> Table:
-        """The record replayed from scratch without the assumptions of ``dropped``; ``said``
-        holds the events of its last line."""
-        table = Table(threshold=self.threshold, draft_model=self.draft_model, dropped=dropped)
-        for number, line in lines:
-            table = replace(table, said=())._apply(line, number)
-        return table
+    def _dropping(self, dropped: frozenset[int], said: tuple[Event, ...]) -> tuple[Table, tuple[Event, ...]]:
+        """The table as if replayed without the assumptions of ``dropped``: the worlds' masks
+        re-read, every claim and challenge judged again, this line's events (``said``) with them."""
+        assert self.knowledge is not None
+        table = replace(self, dropped=dropped, knowledge=self.knowledge.dropping(dropped - self.dropped))
+        sight = table.sight()
+        claims = tuple(rejudge(sight, c) for c in self.ledger.claims)
+        notes = tuple(rejudge_challenge(sight, n) for n in self.ledger.challenges)
+        table = replace(table, ledger=replace(self.ledger, claims=claims, challenges=notes))
+        events: list[Event] = []
+        for event in said:
+            if isinstance(event, FlaggedEvent):
+                events += [FlaggedEvent(c) for c in claims if c.line == event.claim.line and c.flagged and c.level]
+            elif isinstance(event, ChallengedEvent):
+                events += [ChallengedEvent(n) for n in notes if n.line == event.note.line]
+            else:
+                events.append(event)
+        return table, tuple(events)
 
     # -- set-up --------------------------------------------------------------------------------
 
@@ -359,27 +390,31 @@ class Table(Lines[Line]):
 
     # -- play ----------------------------------------------------------------------------------
 
-    def _play(self, line: Line, number: int) -> Table:
+    def _play(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
+        """The table after a play line: resolved against the legal moves, windows closing
+        implicitly included (:func:`~solver.coup.public.meant`), then each move played."""
         if line.verb is Verb.COINS:
-            return self._coins(line)
+            return self._coins(line), ()
         self._living(line)
         if self.owed_redraw and not self._may_come_before_redraw(line):
             raise IllegalMove(f"the table waits for {self.waiting}")
+        state = self.state
+        assert state is not None
+        if self.owed_redraw and line.verb is Verb.DRAW:
+            return self._redrawn(line), ()
         if line.verb is Verb.PASS and line.player is None:
-            return self._pass(number)
-        errors: list[GameError] = []
-        table = self
-        for _ in range(4):  # close open windows one at a time until the line fits
-            try:
-                return table._direct(line, number)
-            except IllegalMove as error:
-                errors.append(error)
-            assert table.state is not None
-            if table.state.turn.phase not in WINDOWS:
-                break
-            table = table.close_window(number)
-        first_is_better = line.verb in (Verb.CHALLENGE, Verb.BLOCK, Verb.PASS) and self.open_window is not None
-        raise errors[0] if first_is_better else errors[-1]
+            if state.turn.phase not in WINDOWS:
+                raise IllegalMove("no window is open: pass closes a challenge or block window")
+            moves = window_passes(state)
+        else:
+            respond = line.verb in (Verb.CHALLENGE, Verb.BLOCK, Verb.PASS)
+            moves = meant(state, lambda position: line_moves(line, position, self.me), self.me, respond)
+        table: Table = self
+        said: tuple[Event, ...] = ()
+        for move in moves:
+            table, events = table._move(move, number)
+            said += events
+        return table, said
 
     def _living(self, line: Line) -> None:
         """Raises IllegalMove if the line's player or target is out of the game."""
@@ -402,11 +437,6 @@ class Table(Lines[Line]):
             and self.seat(line.player) == s.turn.decider
         )
 
-    def _pass(self, number: int) -> Table:
-        if self.state is None or self.state.turn.phase not in WINDOWS:
-            raise IllegalMove("no window is open: pass closes a challenge or block window")
-        return self.close_window(number)
-
     def _coins(self, line: Line) -> Table:
         s = self.state
         assert s is not None
@@ -421,150 +451,63 @@ class Table(Lines[Line]):
         """The table with everybody still to speak in the open window letting it pass (as a line
         that cannot be a response closes it). ``number``: the line that closes it."""
         assert self.state is not None
-        phase = self.state.turn.phase
         table = self
-        while table.state is not None and table.state.turn.phase is phase and phase in WINDOWS:
-            table = table._step(Move(Kind.PASS, table.state.turn.decider), number)
+        for move in window_passes(self.state):
+            table = table._step(move, number)
         return table
 
-    def _direct(self, line: Line, number: int) -> Table:
-        """Apply ``line`` as a move of the current phase (no implicit closing)."""
-        handler = _DIRECT.get(line.verb)
-        if handler is None:
-            raise IllegalMove(f"{line.canonical()!r} cannot be played now")
-        return handler(self, line, number)
+    # -- playing the moves a line names ----------------------------------------------------------
 
-    def _action(self, line: Line, number: int) -> Table:
-        move = move_of(line, self.names)
-        return self._claim_before(move, number)._step(move, number)
+    def _move(self, move: Move, number: int) -> tuple[Table, tuple[Event, ...]]:
+        """The table after one move a line names, with what the advice notes of it (a claim, an
+        action's or a block's; a challenge and its chance; a loss before a replacement), and the
+        events that says."""
+        s = self.state
+        assert s is not None
+        if move.kind is Kind.CHALLENGE:
+            note = challenge_note(self.sight(), number, move.player, claimant(s), claimed(s))
+            return replace(self, ledger=self.ledger.challenged(note))._step(move, number), (ChallengedEvent(note),)
+        if move.kind is Kind.LOSE and self.owed_redraw:
+            return self._lose_before_redraw(move, number), ()
+        table, said = self._claim_before(move, number)
+        return table._step(move, number), said
 
-    def _lose(self, line: Line, number: int) -> Table:
-        move = move_of(line, self.names)
+    def _lose_before_redraw(self, move: Move, number: int) -> Table:
+        """The challenger's loss before the seat's replacement: seen now, played after the draw."""
         s = self.state
         assert s is not None and self.knowledge is not None
-        if not self.owed_redraw or s.apply(move).is_terminal():
+        if s.apply(move).is_terminal():
             return self._step(move, number)
-        # the challenger's loss before the seat's replacement: seen now, played after the draw
         table = replace(self, deferred=move, redraw_at=len(self.lines))
         table = replace(table, ledger=self.ledger.after(s, s, move))
         knowledge = self.knowledge.learn(s, move, number, self.me, table._cannot_hold, self.dropped)
         return replace(table, knowledge=knowledge)
 
-    def _keep(self, line: Line, number: int) -> Table:
-        if self.me is None:
-            raise IllegalMove("keep is the tracked seat's line (me NAME)")
-        return self._step(Move(Kind.KEEP, self.me, cards=line.cards), number)
-
-    def _offered(self, line: Line, phases: tuple[Phase, ...], what: str) -> Table:
-        """The table once the players offered the open window before ``line``'s player passed."""
+    def _redrawn(self, line: Line) -> Table:
+        """The seat's replacement for a card it proved, and the loss typed before it played."""
         s = self.state
-        assert s is not None
-        seat = self.seat(str(line.player))
-        if s.turn.phase not in phases:
-            raise IllegalMove(f"{self.names[seat]} cannot {what} now: the table waits for {waiting_for(s)}")
-        if seat not in still_to_answer(s):
-            raise IllegalMove(f"{self.names[seat]} cannot {what} now: {why_not_offered(s, seat)}")
-        while s.turn.decider != seat:
-            s = s.apply(Move(Kind.PASS, s.turn.decider))
-        return replace(self, state=s)
+        assert s is not None and self.me is not None and self.knowledge is not None
+        if len(line.cards) != 1:
+            raise IllegalMove("the replacement is one card: draw CARD")
+        card = line.cards[0]
+        knowledge = self.knowledge.drew_replacement(card)
+        state = reveal(s, self.me, card)
+        table = replace(self, state=state, knowledge=knowledge, owed_redraw=False, deferred=None)
+        if self.deferred is None:
+            return table
+        return replace(table, state=hidden_from(state.apply(self.deferred), self.me))._advance()
 
-    def _named_pass(self, line: Line, number: int) -> Table:
-        """``Bob pass``: Bob lets the open window go (those offered it before him too); it stays
-        open for those after him."""
-        table = self._offered(line, tuple(WINDOWS), "pass")
-        assert table.state is not None
-        return table._step(Move(Kind.PASS, table.state.turn.decider), number)
-
-    def _challenge(self, line: Line, number: int) -> Table:
-        table = self._offered(line, (Phase.CHALLENGE, Phase.BLOCK_CHALLENGE), "challenge")
-        s = table.state
-        assert s is not None
-        seat = s.turn.decider
-        note = challenge_note(table, number, seat, claimant(s), claimed(s))
-        table = replace(table, ledger=table.ledger.challenged(note))._said(ChallengedEvent(note))
-        return table._step(Move(Kind.CHALLENGE, seat), number)
-
-    def _block(self, line: Line, number: int) -> Table:
-        table = self._offered(line, (Phase.BLOCK,), "block")
-        move = move_of(line, self.names)
-        return table._claim_before(move, number)._step(move, number)
-
-    def _show(self, line: Line, number: int) -> Table:
-        s = self.state
-        assert s is not None
-        seat = self.seat(str(line.player))
-        if s.turn.phase is Phase.EXAMINE_SHOW:
-            if seat == self.me:
-                if not line.cards:
-                    raise IllegalMove(f"which card do you show? ({line.player} show CARD)")
-                return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
-            if line.cards and s.turn.actor == self.me:  # the card shown to the seat: its `saw` line
-                return self._step(Move(Kind.SHOW, seat, cards=line.cards), number)
-            if line.cards:
-                raise IllegalMove(
-                    f"only {self.names[s.turn.actor]} sees the card: write '{line.player} show' "
-                    "(or 'saw CARD' if you are the one examining)"
-                )
-            if s.turn.actor == self.me:
-                raise IllegalMove("write what you saw: saw CARD")
-            return self._step(Move(Kind.SHOW, seat, cards=(UNKNOWN,)), number)
-        if not line.cards:
-            raise IllegalMove(f"show which card? ({line.player} show CARD)")
-        return self._step(Move(Kind.PROVE, seat, cards=line.cards), number)
-
-    def _decide(self, line: Line, number: int) -> Table:
-        s = self.state
-        assert s is not None
-        seat = self.seat(str(line.player))
-        table = self
-        if s.turn.phase is Phase.EXAMINE_SHOW and s.turn.actor == seat:
-            if seat == self.me:
-                raise IllegalMove("first write what you saw: saw CARD")
-            if s.turn.decider == self.me:
-                raise IllegalMove(f"first write the card you showed: {self.names[s.turn.decider]} show CARD")
-            table = self._step(Move(Kind.SHOW, s.turn.decider, cards=(UNKNOWN,)), number)
-        return table._step(move_of(line, self.names), number)
-
-    def _saw(self, line: Line, number: int) -> Table:
-        s = self.state
-        assert s is not None
-        if self.me is None or s.turn.phase is not Phase.EXAMINE_SHOW or s.turn.actor != self.me:
-            raise IllegalMove("saw is for the tracked seat's examine, once its windows are closed")
-        return self._step(Move(Kind.SHOW, s.turn.decider, cards=line.cards), number)
-
-    def _draw(self, line: Line, number: int) -> Table:
-        s = self.state
-        assert s is not None
-        if self.me is None:
-            raise IllegalMove("draw is the tracked seat's line (me NAME)")
-        if self.owed_redraw:
-            if len(line.cards) != 1:
-                raise IllegalMove("the replacement is one card: draw CARD")
-            card = line.cards[0]
-            assert self.knowledge is not None
-            knowledge = self.knowledge.drew_replacement(card)
-            state = reveal(s, self.me, card)
-            table = replace(self, state=state, knowledge=knowledge, owed_redraw=False, deferred=None)
-            if self.deferred is None:
-                return table
-            return replace(table, state=hidden_from(state.apply(self.deferred), self.me))._advance()
-        t = s.turn
-        if (t.phase is Phase.EXCHANGE_DRAW and t.actor == self.me) or (
-            t.phase is Phase.SWAP_DRAW and t.decider == self.me
-        ):
-            return self._step(Move(Kind.DRAW, self.me, cards=line.cards), number)
-        raise IllegalMove(f"nothing to draw now: the table waits for {self.waiting or waiting_for(s)}")
-
-    def _claim_before(self, move: Move, number: int) -> Table:
-        """Note a claim (before it is applied), judged by the advice: its chance and flag."""
+    def _claim_before(self, move: Move, number: int) -> tuple[Table, tuple[Event, ...]]:
+        """Note a claim (before it is applied), judged by the advice: its chance and flag (said
+        if flagged)."""
         s = self.state
         assert s is not None
         character = claim_of(s, move)
         if character is None or character not in s.variant.characters or not s.alive(move.player):
-            return self
-        claim = judge(self, move.player, character, number, move.kind is Kind.BLOCK)
+            return self, ()
+        claim = judge(self.sight(), move.player, character, number, move.kind is Kind.BLOCK)
         table = replace(self, ledger=self.ledger.claimed(claim))
-        return table._said(FlaggedEvent(claim, self.threshold)) if claim.flagged and claim.level is not None else table
+        return table, (FlaggedEvent(claim, self.threshold),) if claim.flagged and claim.level is not None else ()
 
     # -- one engine move, what the seat learns, and what follows unseen --------------------------
 
@@ -577,51 +520,29 @@ class Table(Lines[Line]):
         return replace(table, knowledge=knowledge)._advance()
 
     def _advance(self) -> Table:
-        """Play what follows unseen by the seat: other players' draws and kept cards, and a
-        placeholder for the seat's own replacement (its `draw` line may come later)."""
+        """Play what follows unseen by the seat (:func:`~solver.coup.public.unseen_moves`):
+        other players' draws and kept cards, and a placeholder for the seat's own replacement
+        (its `draw` line may come later)."""
         table = self
-        while True:
+        assert self.state is not None
+        for move in unseen_moves(self.state, self.me):
             s, knowledge = table.state, table.knowledge
             assert s is not None and knowledge is not None
             t = s.turn
-            if t.phase is Phase.REDRAW:
-                seat = t.decider
-                state = hidden_from(s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,))), table.me)
-                if seat == table.me:
-                    table = replace(table, state=state, owed_redraw=True)
-                else:
-                    table = replace(table, state=state, knowledge=knowledge.drawn_unseen(seat, 1))
-            elif t.phase is Phase.EXCHANGE_DRAW and t.actor != table.me:
-                seat, keep = t.actor, len(s.hidden[t.actor])
-                k = min(s.variant.exchange_draw, len(s.court))
-                drawn = s.apply(Move(Kind.DRAW, seat, cards=(UNKNOWN,) * k))
-                kept = drawn.apply(Move(Kind.KEEP, seat, cards=(UNKNOWN,) * keep))
-                knowledge = knowledge.drawn_unseen(seat, k).kept_unseen(seat, keep)
-                table = replace(table, state=hidden_from(kept, table.me), knowledge=knowledge)
-            elif t.phase is Phase.SWAP_DRAW and t.decider != table.me:
-                state = hidden_from(s.apply(Move(Kind.DRAW, t.decider, cards=(UNKNOWN,))), table.me)
-                table = replace(table, state=state)
+            state = hidden_from(s.apply(move), self.me)
+            if t.phase is Phase.REDRAW and move.player == self.me:
+                table = replace(table, state=state, owed_redraw=True)
+            elif t.phase is Phase.REDRAW:
+                table = replace(table, state=state, knowledge=knowledge.drawn_unseen(move.player, 1))
+            elif t.phase is Phase.EXCHANGE_KEEP:
+                kept = knowledge.exchanged_unseen(move.player, len(t.cards), len(move.cards))
+                table = replace(table, state=state, knowledge=kept)
             else:
-                return table
+                table = replace(table, state=state)
+        return table
 
     def _cannot_hold(self, seat: int, character: Character) -> str:
-        return cannot_hold(self, seat, character)
-
-
-_DIRECT: dict[Verb, Callable[[Table, Line, int], Table]] = {
-    **{verb: Table._action for verb in ACTIONS},
-    Verb.CHALLENGE: Table._challenge,
-    Verb.PASS: Table._named_pass,
-    Verb.BLOCK: Table._block,
-    Verb.SHOW: Table._show,
-    Verb.LOSE: Table._lose,
-    Verb.SWAP: Table._decide,
-    Verb.RETURN: Table._decide,
-    Verb.SAW: Table._saw,
-    Verb.DRAW: Table._draw,
-    Verb.KEEP: Table._keep,
-}
-"""How each kind of line is played in the current phase."""
+        return cannot_hold(self.sight(), seat, character)
 
 
 def replay(text: str, threshold: Fraction = THRESHOLD) -> Table:

@@ -20,7 +20,7 @@ from solver.spicy import Card, Claim, Trait
 from solver.spicy.odds import UNLIKELY_BELOW, Advice, Level, unlikely_reason
 
 from ..figures import probability
-from ..session import Message, Style
+from ..tracked import Message, Style
 from .ledger import ChallengeNote, ClaimNote
 
 

@@ -22,6 +22,7 @@ card it has accounted for).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,12 +30,14 @@ from fractions import Fraction
 from typing import Any
 
 from solver.errors import GameError, IllegalMove
+from solver.game import play
 from solver.spicy import DECK, CardKind, Deck, Kind, Move, State, Trait, new_game
 from solver.spicy.odds import top_advice, top_counts, true_plays
 from solver.vocabulary import fold
 
-from ..session import YOU, Command, Message, SoloGame, Waiting, check_personality, playing_as, seat_commands
-from .language import Line, Verb, parse_line
+from ..session import YOU, Command, Message, SoloGame, check_personality, playing_as, seat_commands
+from ..tracked import Waiting
+from .language import Line, Verb
 from .simulate import NAMES, SeatView, play_move
 from .tracker import Table
 
@@ -143,22 +146,17 @@ def bot_game(
     """A game between bots (seat i plays ``personalities[i]``): the winning seats (ties share
     the win) and the record kept by ``record_seat`` (None: a spectator's)."""
     names = NAMES[: len(personalities)]
-    rng = random.Random(seed)
-    state = new_game(names, deck)
     bots = [Bot(p, i, names, deck, seed) for i, p in enumerate(personalities)]
     views = [bot.view for bot in bots]
     record = views[record_seat] if record_seat is not None else SeatView(names, None, deck)
     if record_seat is None:
         views.append(record)
-    for _ in range(MAX_MOVES):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            move = state.sample_chance(rng)
-        else:
-            move = bots[state.current_player()].decide(state.legal_moves())
-        state = play_move(state, move, views)
-    return state.winners(), record.lines
+
+    def choose(s: State, rng: random.Random) -> Move:
+        return bots[s.current_player()].decide(s.legal_moves())
+
+    end, _ = play(new_game(names, deck), choose, random.Random(seed), [view.observe for view in views], MAX_MOVES)
+    return end.winners(), record.lines
 
 
 def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
@@ -229,16 +227,23 @@ class BotTable(SoloGame[Move]):
         return seat_commands(COMMANDS, lambda game: game.view.table, ("table", "odds"))
 
     def seat_move(self, text: str) -> Move:
+        """The person's move ``text`` names, read as their seat's table reads it (a line without
+        a name is theirs) and made a move by it (:meth:`~companion.spicy.tracker.Table.resolve`);
+        a play typed in a window is returned as is (the card is let stand first). Raises GameError."""
         legal = [m for m in self.state.legal_moves() if m.player == 0 and m.kind is not Kind.TAKE_BACK]
         if not legal:
             raise IllegalMove("it is not your move", input=text)
         window = legal[0].kind is Kind.DECLINE
         if window and fold(text).replace(" ", "-") in DECLINES | {"pass", "passe"}:
             return legal[0]
-        words = text.split()
-        you = self.name
-        line = parse_line(text if fold(words[0]) == fold(you) else f"{you} {text}", self.names, self.deck)
-        move = _move_of(line, you) if line is not None else None
+        table = self.view.table
+        line = table.parse(text)
+        if line is not None and line.verb is Verb.PASS and line.player is None:  # no last card to let stand here
+            line = Line(Verb.PASS, player=self.name)
+        move = None
+        if line is not None and line.player == self.name and line.verb in (Verb.PLAY, Verb.PASS, Verb.CHALLENGE):
+            with contextlib.suppress(IllegalMove):
+                move = table.resolve(line)[1]
         if window and move is not None and move.kind is Kind.PLAY:
             return move  # a play typed in a window lets the top card stand first, as at a table
         if move is None or move not in legal:
@@ -305,18 +310,6 @@ def _options(options: list[str]) -> str:
     rest = [o for o in options if not o.startswith("play ")]
     shown = plays[:6] + (["..."] if len(plays) > 6 else [])
     return ", ".join([*shown, *rest])
-
-
-def _move_of(line: Line, you: str) -> Move | None:
-    if line.player != you:
-        return None
-    if line.verb is Verb.PLAY and line.card is not None and line.claim is not None:
-        return Move(Kind.PLAY, 0, card=line.card, claim=line.claim)
-    if line.verb is Verb.PASS:
-        return Move(Kind.PASS, 0)
-    if line.verb is Verb.CHALLENGE:
-        return Move(Kind.CHALLENGE, 0, trait=line.trait)
-    return None
 
 
 __all__ = ["PERSONALITIES", "Bot", "BotTable", "bot_game"]

@@ -18,10 +18,11 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
+from solver.game import play
 from solver.spicy import DECK, Card, Deck, Kind, Move, Phase, State, new_game
 from solver.spicy.odds import UNLIKELY_BELOW
 
-from ..session import Event
+from ..tracked import Event
 from .language import Line, Verb
 from .tracker import Table
 
@@ -154,10 +155,6 @@ def quiet_move(state: State, rng: random.Random) -> Move:
 def random_record(players: int, seed: int, seat: int | None = 0, deck: Deck = DECK) -> str:
     """One random game (a quiet table, :func:`quiet_move`) as the record seat ``seat`` would keep
     (None: a spectator's), in canonical lines."""
-    rng = random.Random(seed)
-    state = new_game(NAMES[:players], deck)
     view = SeatView(NAMES[:players], seat, deck)
-    while not state.is_terminal():
-        move = state.sample_chance(rng) if state.is_chance_node() else quiet_move(state, rng)
-        state = play_move(state, move, [view])
+    play(new_game(NAMES[:players], deck), quiet_move, random.Random(seed), [view.observe])
     return "".join(line + "\n" for line in view.lines)

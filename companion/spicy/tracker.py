@@ -26,16 +26,17 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from solver.errors import IllegalMove, ParseError
-from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, new_game, true_on
+from solver.game import NOBODY
+from solver.spicy import DECK, SCORE, UNKNOWN, Card, Deck, End, Kind, Move, Phase, State, Trait, new_game, true_on
 from solver.spicy.odds import UNLIKELY_BELOW, claim_odds, flag, top_advice, top_odds, true_plays
 from solver.spicy.rules import TROPHIES_TO_WIN
 
 from ..figures import counted
-from ..session import Event, Lines, Over, Waiting
+from ..tracked import Event, Lines, Over, Placed, Waiting
 from .advice import Advised, Challenged, Flagged, LastCard, Priced, Resolved, Trophy, YourTurn
 from .language import Line, Verb, parse_line
 from .ledger import ChallengeNote, ClaimNote, Ledger
@@ -68,6 +69,7 @@ class Table(Lines[Line]):
     ledger: Ledger = field(default_factory=Ledger)
     drawn: Drawn | None = None
     priced: bool = True  # price and flag every claim as it is typed (a bot's table prices when it decides)
+    placed: Placed | None = None  # where the last line went in the record
 
     @classmethod
     def new(cls, deck: Deck = DECK, threshold: Fraction = UNLIKELY_BELOW, priced: bool = True) -> Table:
@@ -75,13 +77,6 @@ class Table(Lines[Line]):
         cross-checks), flagging claims less likely than ``threshold`` as ``unlikely``; without
         ``priced``, claims are noted unpriced (no flags, no advice: a bot's table)."""
         return cls(deck=deck, threshold=threshold, priced=priced)
-
-    def _but(self, **changes: object) -> Table:
-        """This table with ``changes``: :func:`dataclasses.replace` without its per-call
-        introspection (the tracker's hot path; the fields are the dataclass's own)."""
-        new = object.__new__(Table)
-        vars(new).update(vars(self), **changes)
-        return new
 
     def __repr__(self) -> str:
         return f"<Table {len(self.lines)} lines, {self.state.text() if self.state else 'set-up'}>"
@@ -164,9 +159,6 @@ class Table(Lines[Line]):
         """The canonical form of the record (``spicy replay --canonical``), with a final newline."""
         return "".join(line + "\n" for line in self.record_lines())
 
-    def last_line(self) -> str | None:
-        return self.lines[-1][1].canonical() if self.lines else "game spicy" if self.header else None
-
     def status(self) -> str:
         if self.over:
             return f"{counted(len(self.lines) + 1, 'line')}; the game is over: {' and '.join(self.winners())} won"
@@ -187,17 +179,19 @@ class Table(Lines[Line]):
                 return parse_line(f"{self.names[self.me]} {text}", self.names, self.deck)
             raise
 
-    def next_number(self) -> int:
-        return len(self.lines) + 2
-
     def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after ``line`` (record line ``number``) and the events it produced. Raises
         GameError and changes nothing."""
         if self.over:
             raise IllegalMove(f"the game is over: {' and '.join(self.winners())} won")
         table, events = _HANDLERS[line.verb](self, line, number)
-        if line.verb is not Verb.GAME:
-            table = table._but(lines=(*table.lines, (number, line)))
+        text = line.canonical()
+        if line.verb is Verb.GAME:
+            table = replace(table, placed=Placed("appended", text, 0))
+        else:
+            first = not self.header and not self.lines  # the header is written with it
+            placed = Placed("rewritten", text) if first else Placed("appended", text, len(self.lines) + 1)
+            table = replace(table, lines=(*table.lines, (number, line)), placed=placed)
         return table, (*events, *table._afterwards(self))
 
     def _afterwards(self, before: Table) -> Events:
@@ -231,7 +225,7 @@ class Table(Lines[Line]):
     def _game(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.header or self.names:
             raise IllegalMove("'game spicy' comes once, first")
-        return self._but(header=True), []
+        return replace(self, header=True), []
 
     def _players(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.names:
@@ -239,12 +233,12 @@ class Table(Lines[Line]):
         state = new_game(line.names, self.deck, public=True)
         while state.turn.phase is Phase.DEAL:  # dealt unseen: the one outcome is an unknown card
             state = state.apply(state.chance_outcomes()[0][0])
-        return self._but(names=line.names, state=state), []
+        return replace(self, names=line.names, state=state), []
 
     def _me(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.started or self.me is not None:
             raise IllegalMove("'me NAME' comes once, after players, before the first action")
-        return self._but(me=self.seat(str(line.player))), []
+        return replace(self, me=self.seat(str(line.player))), []
 
     def _hand(self, line: Line, number: int) -> tuple[Table, Events]:
         if self.me is None or self.hand_given or self.started:
@@ -255,7 +249,7 @@ class Table(Lines[Line]):
         assert s is not None
         state = s._replace(hands=(*s.hands[: self.me], line.cards, *s.hands[self.me + 1 :]))
         state.check()  # no more copies than the deck has
-        return self._but(state=state, hand_given=True), []
+        return replace(self, state=state, hand_given=True), []
 
     # -- actions and answers -------------------------------------------------------------------
 
@@ -270,21 +264,34 @@ class Table(Lines[Line]):
             raise IllegalMove(f"the table waits for {waiting}")
         return s
 
-    def _to_play(self, name: str) -> tuple[State, int]:
-        """The state once the open top card is let stand, with ``name`` to play; raises
-        IllegalMove when it is another player's turn."""
+    def resolve(self, line: Line) -> tuple[State, Move]:
+        """The engine move a player's ``play``, ``pass`` or ``challenge`` line names now, and the
+        state it is made in: the table's state once the windows the line closes are closed (a
+        play or a pass lets the open top card stand; a challenge is asked of its challenger after
+        the players before them let it stand). The one place a player's line becomes a move: the
+        table applies it, a game against bots plays the person's. Raises IllegalMove (the line's
+        reason); the engine's ``apply`` checks the rest (a claim the pile does not allow...).
+
+        >>> t = replay("game spicy\\nplayers Ana Ben\\nme Ana\\n"
+        ...            "hand chili-1 chili-2 chili-3 wasabi-4 wasabi-5 pepper-6\\n")
+        >>> t.resolve(t.parse("play chili-3 as chili 3"))[1]
+        Move(Kind.PLAY, 0, card=Card.parse('chili-3'), claim=Claim(Spice.CHILI, 3))
+        """
+        if line.verb is Verb.CHALLENGE:
+            return self._challenged(str(line.player), line.trait)
+        name = str(line.player)
+        if line.verb not in (Verb.PLAY, Verb.PASS) or line.player is None:
+            raise IllegalMove(f"'{line.canonical()}' is not a player's play, pass or challenge")
         s = self._ready()
         while s.turn.phase is Phase.WINDOW:
             s = s.apply(Move(Kind.DECLINE, s.turn.decider))
         seat = self.seat(name)
         if s.turn.actor != seat:
             raise IllegalMove(f"it is {self.names[s.turn.actor]}'s turn, not {name}'s")
-        return s, seat
-
-    def _play(self, line: Line, number: int) -> tuple[Table, Events]:
-        name, claim = str(line.player), line.claim
+        if line.verb is Verb.PASS:
+            return s, Move(Kind.PASS, seat)
+        claim = line.claim
         assert claim is not None
-        s, seat = self._to_play(name)
         if seat == self.me and line.card is None:
             raise IllegalMove(f"name the card you play: '{name} play CARD as {claim}'")
         if seat != self.me and line.card is not None:
@@ -292,8 +299,27 @@ class Table(Lines[Line]):
             raise IllegalMove(f"{seen} no card of {name}'s: write '{name} play {claim}'")
         if not s.hands[seat]:
             raise IllegalMove(f"{name} has no card to play")
-        card = line.card if line.card is not None else UNKNOWN
-        after = s.apply(Move(Kind.PLAY, seat, card=card, claim=claim))
+        return s, Move(Kind.PLAY, seat, card=line.card if line.card is not None else UNKNOWN, claim=claim)
+
+    def _challenged(self, name: str, trait: Trait | None) -> tuple[State, Move]:
+        assert trait is not None
+        s = self.state
+        if s is None or s.turn.phase not in (Phase.WINDOW, Phase.LAST_CARD):
+            raise IllegalMove(self._no_challenge())
+        top = s.top
+        assert top is not None
+        seat = self.seat(name)
+        if seat == top.player:
+            raise IllegalMove(f"{name} cannot challenge their own card")
+        while s.turn.decider != seat:
+            s = s.apply(Move(Kind.DECLINE, s.turn.decider))
+        return s, Move(Kind.CHALLENGE, seat, trait=trait)
+
+    def _play(self, line: Line, number: int) -> tuple[Table, Events]:
+        s, move = self.resolve(line)
+        name, claim, seat, card = str(line.player), move.claim, move.player, move.card
+        assert claim is not None and card is not None
+        after = s.apply(move)
         follows, hand = s.top_claim(), len(s.hands[seat])
         events: Events = []
         if seat == self.me or not self.priced:
@@ -308,7 +334,7 @@ class Table(Lines[Line]):
             events.append(Advised(top_advice(after, odds), name))
         if note.last and self.priced:
             events.append(self._last_card(after, seat))
-        table = self._but(state=after, ledger=self.ledger.claimed(note), started=True, drawn=None)
+        table = replace(self, state=after, ledger=self.ledger.claimed(note), started=True, drawn=None)
         return table, events
 
     def _last_card(self, s: State, seat: int) -> LastCard:
@@ -327,8 +353,8 @@ class Table(Lines[Line]):
     def _pass(self, line: Line, number: int) -> tuple[Table, Events]:
         if line.player is None:
             return self._let_stand()
-        s, seat = self._to_play(line.player)
-        return self._settled(s.apply(Move(Kind.PASS, seat))), []
+        s, move = self.resolve(line)
+        return self._settled(s.apply(move)), []
 
     def _let_stand(self) -> tuple[Table, Events]:
         s = self.state
@@ -341,18 +367,9 @@ class Table(Lines[Line]):
         return table, [Trophy(self.names[owner], s.trophies[owner])]
 
     def _challenge(self, line: Line, number: int) -> tuple[Table, Events]:
-        name, trait = str(line.player), line.trait
-        assert trait is not None
-        s = self.state
-        if s is None or s.turn.phase not in (Phase.WINDOW, Phase.LAST_CARD):
-            raise IllegalMove(self._no_challenge())
-        top = s.top
-        assert top is not None
-        seat = self.seat(name)
-        if seat == top.player:
-            raise IllegalMove(f"{name} cannot challenge their own card")
-        while s.turn.decider != seat:
-            s = s.apply(Move(Kind.DECLINE, s.turn.decider))
+        s, move = self.resolve(line)
+        name, trait, top = str(line.player), move.trait, s.top
+        assert trait is not None and top is not None
         known = top.card.is_known
         chance: Fraction | None = None
         if known:
@@ -363,8 +380,8 @@ class Table(Lines[Line]):
             number, name, self.names[top.player], top.claim, self.ledger.top().line, trait, chance,
             s.pile_size, not s.hands[top.player], top.card if known else None,
         )  # fmt: skip
-        after = s.apply(Move(Kind.CHALLENGE, seat, trait=trait))
-        table = self._but(state=after, ledger=self.ledger.challenged(note), started=True, drawn=None)
+        after = s.apply(move)
+        table = replace(self, state=after, ledger=self.ledger.challenged(note), started=True, drawn=None)
         if not known:
             return table, [Challenged(note, known)] if self.priced else []
         table = table._settled(after)
@@ -389,7 +406,7 @@ class Table(Lines[Line]):
         owner = s.top.player
         after = s.apply(Move(Kind.REVEAL, owner, card=card))
         ledger = self.ledger.revealed(card)
-        table = self._but(ledger=ledger)._settled(after)
+        table = replace(self, ledger=ledger)._settled(after)
         assert table.state is not None
         return table, [Resolved(ledger.challenges[-1], _trophy(s, table.state, owner))]
 
@@ -399,7 +416,7 @@ class Table(Lines[Line]):
         if s is None or s.turn.phase is not Phase.LAST_CARD or s.top is None or s.top.player != self.seat(name):
             raise IllegalMove("take-back is for a last card not announced, by its player, before any challenge")
         after = s.apply(Move(Kind.TAKE_BACK, s.top.player))
-        return self._but(ledger=self.ledger.taken_back())._settled(after), []
+        return replace(self, ledger=self.ledger.taken_back())._settled(after), []
 
     def _draw(self, line: Line, number: int) -> tuple[Table, Events]:
         s = self.state
@@ -433,7 +450,7 @@ class Table(Lines[Line]):
                 s = s.apply(Move(Kind.DRAW, s.turn.decider, card=UNKNOWN))
         elif s.turn.phase not in (Phase.PLAY, Phase.WINDOW, Phase.DRAW):
             raise IllegalMove(f"World's End cannot show now: the table waits for {self.waiting}")
-        return self._but(state=s.apply(Move(Kind.WORLDS_END, -1)), drawn=None), []
+        return replace(self, state=s.apply(Move(Kind.WORLDS_END, NOBODY)), drawn=None), []
 
     def _settled(self, s: State) -> Table:
         """The table at ``s`` once the other players' owed draws are made unseen (up to the
@@ -443,7 +460,7 @@ class Table(Lines[Line]):
             s = s.apply(Move(Kind.DRAW, s.turn.decider, card=UNKNOWN))
             count += 1
         drawn = Drawn(before, count) if count else None
-        return self._but(state=s, started=True, drawn=drawn)
+        return replace(self, state=s, started=True, drawn=drawn)
 
 
 def _trophy(before: State, after: State, seat: int) -> bool:

@@ -1,7 +1,7 @@
-"""What the prompt says after a line: the points it scored, the "deux cartes" moment, a bidding
-round opened, the end and the final score, what the table waits for, and advice for the
-tracked seat (its best placement when its turn comes, its best bid when a round opens), all
-read from the table before and after the line.
+"""How the table says its advice and the final score: a placement's and a bid's words, the
+seat's advice, the final score by part. The tracker (:meth:`~companion.treasure.tracker.Table.apply`)
+says them as it applies a line, with the other events (points, deux cartes, a round opened, the
+end, what the table waits for); this module knows no table.
 
 >>> from companion.treasure.tracker import Table
 >>> t = Table.new()
@@ -15,17 +15,12 @@ read from the table before and after the line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from solver.treasure import BidValue, PlacementValue, Score
-from solver.treasure.rules import emptying_bonus
 
 from ..figures import value
-from ..session import Event, Message, Said, Waiting
-from .language import MARKERS, Line, Verb
-
-if TYPE_CHECKING:
-    from .tracker import Table
+from ..tracked import Message, Said
+from .language import MARKERS
 
 
 def placement_text(p: PlacementValue) -> str:
@@ -60,62 +55,3 @@ class Final:
         won = " and ".join(self.winners)
         rows.append(f"{won} {'wins' if len(self.winners) == 1 else 'tie'}")
         return "over", "\n".join(rows)
-
-
-def events(before: Table, after: Table, line: Line) -> tuple[Event, ...]:
-    """Everything worth saying about ``line``, which took the table from ``before`` to ``after``."""
-    out: list[Event] = []
-    if before.state is None and after.state is not None:
-        out.append(Said(f"the table is set; first to play: {after.turn}"))
-    out += _turn_events(before, after, line)
-    if after.state is not None and after.deux_cartes and (before.state is None or not before.deux_cartes):
-        sizes = after.hand_sizes()
-        low = min(range(len(sizes)), key=sizes.__getitem__)
-        down = f"{after.names[low]} is down to {sizes[low]} card{'s' * (sizes[low] != 1)}"
-        out.append(Said(f"deux cartes: {down}; from now on everyone must place when they can", "flag"))
-    if line.verb is Verb.NEURO:
-        out.append(Said(f"{line.player} opens a bidding round: {line.player} bids first, then clockwise"))
-    if after.ended and not before.ended:
-        out.append(Said("the domain is finished: now the removed card (removed CARD) and each bidder's reveal"))
-    final = after.final()
-    if final is not None and final != before.final():
-        out.append(Final(after.names, final, after.winners()))
-    elif after.waiting is not None and after.state is not None and (after.ended or line.verb is Verb.NEURO):
-        out.append(Waiting(after.waiting))
-    out += _advice(before, after, line)
-    return tuple(out)
-
-
-def _turn_events(before: Table, after: Table, line: Line) -> list[Event]:
-    if line.verb not in (Verb.PLACE, Verb.PASS) or before.state is None or after.state is None:
-        return []
-    seat = after.seat(str(line.player))
-    gained = after.vp()[seat] - before.vp()[seat]
-    who = after.names[seat]
-    if line.verb is Verb.PASS:
-        return [Said(f"{who} passes: {value(gained)} VP")]
-    out: list[Event] = []
-    if not after.state.hands[seat]:
-        bonus = emptying_bonus(sum(1 for h in before.state.hands if not h))
-        out.append(Said(f"{who} {value(gained - bonus)} VP, and has no card left: +{bonus} VP"))
-    elif gained:
-        out.append(Said(f"{who} {value(gained)} VP"))
-    return out
-
-
-def _advice(before: Table, after: Table, line: Line) -> list[Event]:
-    """The seat's best placement when its turn comes, its best bid when a round opens."""
-    s, me = after.state, after.me
-    if s is None or me is None or s.ended():
-        return []
-    new_turn = before.state is None or line.verb in (Verb.PLACE, Verb.PASS)
-    if new_turn and after.turn == after.names[me]:
-        best = after.placement_values()
-        if best:
-            return [Advice(f"your turn, best: {placement_text(best[0])} ('placements' lists them all)")]
-        return [Advice("your turn: no legal placement, you can only pass")]
-    if line.verb is Verb.NEURO and s.markers[me]:
-        bids = after.bid_values()
-        if bids:
-            return [Advice(f"a round is open, your best: {bid_text(bids[0])} ('bids' lists them all)")]
-    return []

@@ -25,12 +25,12 @@ from fractions import Fraction
 from typing import Any
 
 from solver.errors import GameError, IllegalMove
-from solver.treasure import STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
+from solver.treasure import MAX_PLAYERS, MIN_PLAYERS, STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
 
 from ..records import replay
-from ..session import YOU, Command, Message, SoloGame, Waiting, check_personality, playing_as, seat_commands, seat_seed
+from ..session import YOU, Command, Message, SoloGame, check_personality, playing_as, seat_commands, seat_seed
+from ..tracked import Waiting
 from .advice import Advice, bid_text, placement_text
-from .language import WORDS, Line, Verb, parse_line
 from .simulate import NAMES, Chooser, RecordWriter, play_game
 from .tracker import Table
 
@@ -145,8 +145,8 @@ class BotTable(SoloGame[Move]):
     name: str = YOU
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 8:
-            raise GameError("play with 2 to 8 players")
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise GameError(f"play with {MIN_PLAYERS} to {MAX_PLAYERS} players")
         if self.personalities and len(self.personalities) != self.players - 1:
             raise GameError(f"{len(self.personalities)} personalities for {self.players - 1} bots")
         self.rng = random.Random(self.seed)
@@ -206,12 +206,10 @@ class BotTable(SoloGame[Move]):
             if decline is None:
                 raise IllegalMove("'no' lets a neuro window or a bid go by: now place a card or pass")
             return Move(decline, 0)
-        if words and words[0] in WORDS and WORDS.meaning(words[0]) is not Verb.REMOVED:
-            text = f"{self.name} {text}"
-        line = parse_line(text, self.names)
+        line = self.table.parse(text)  # as the seat's table reads it: a line without a name is theirs
         if line is None or line.player != self.name:
             raise IllegalMove("type your own move, e.g. 'place 1cn at 0 1' or 'pass'", input=text)
-        return _move_of(line)
+        return self.table.move_of(line)  # the one place a player's line becomes a move
 
     def play(self, typed: str, move: Move) -> list[Message]:
         said: list[Message] = []
@@ -276,18 +274,3 @@ class BotTable(SoloGame[Move]):
             question = "Call neuro?" if t.phase is Phase.NEURO else "Bid in this round?"
             return f"{question} Best: {bid_text(bids[0])}. (or 'no')"
         return None
-
-
-def _move_of(line: Line) -> Move:
-    """The person's engine move for a parsed line (seat 0)."""
-    if line.verb is Verb.PLACE:
-        return Move(Kind.PLACE, 0, card=line.card, row=line.row, col=line.col)
-    if line.verb is Verb.PASS:
-        return Move(Kind.PASS, 0)
-    if line.verb is Verb.NEURO:
-        return Move(Kind.NEURO, 0)
-    if line.verb is Verb.BID:
-        if line.marker is None:
-            raise IllegalMove(f"say your marker: {line.canonical()} with 0, 1, nature, fond or force")
-        return Move(Kind.BID, 0, row=line.row, col=line.col, base=line.base, markers=(line.marker,))
-    raise IllegalMove(f"'{line.canonical()}' is not a move you make here", input=line.canonical())

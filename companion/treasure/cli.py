@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from solver.treasure import MAX_PLAYERS, MIN_PLAYERS
+
 from .. import cli, files
 from ..games import Game, register
 from ..prompt import Front
@@ -87,9 +89,9 @@ def build(sub: Any) -> None:
     replay = cli.add_replay(sub, TRESOR)
     replay.add_argument("--plot", metavar="OUT.png", help="also draw the domain and the treasure odds")
     replay.set_defaults(func=_replay)
-    cli.add_play(sub, TRESOR, _bots, range(2, 9), "greedy,random (default: greedy)", "replay")
+    cli.add_play(sub, TRESOR, _bots, range(MIN_PLAYERS, MAX_PLAYERS + 1), "greedy,random (default: greedy)", "replay")
     p = sub.add_parser("demo", help="play and print a game between bots")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
+    p.add_argument("--players", type=int, default=4, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), metavar="N")
     p.add_argument("--seed", type=int, default=None)
     p.set_defaults(func=_demo)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from solver.errors import GameError, ParseError
-from solver.treasure import Card, Marker
+from solver.treasure import MAX_PLAYERS, MIN_PLAYERS, Card, Marker
 from solver.treasure.cards import sort_cards
 from solver.vocabulary import Vocabulary, fold
 
@@ -310,7 +310,7 @@ def _marker(word: str) -> Marker:
 
 
 def _declare(words: Sequence[str]) -> tuple[str, ...]:
-    return declare(words, is_reserved, 2, 8)
+    return declare(words, is_reserved, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def french(line: str) -> str:

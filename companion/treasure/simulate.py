@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from solver.game import play
 from solver.treasure import STANDARD, Deck, Kind, Marker, Move, Phase, State, new_game
 from solver.treasure.cards import sort_cards
 
@@ -105,14 +106,9 @@ def play_game(
     """Play one full game (chance by its probabilities, decisions by ``choose``), telling each
     observer (a record writer's ``write``, a bot's ``observe``) every move before it is played;
     return the final state."""
-    rng = random.Random(seed)
-    state = new_game(names, deck)
-    while not state.is_terminal():
-        move = state.sample_chance(rng) if state.is_chance_node() else choose(state, rng)
-        for observe in observers:
-            observe(state, move)
-        state = state.apply(move)
-    return state
+    told = [lambda before, move, after, observe=observe: observe(before, move) for observe in observers]
+    end, _ = play(new_game(names, deck), choose, random.Random(seed), told)
+    return end
 
 
 def random_record(players: int, seed: int, me: int = 0, deck: Deck = STANDARD, style: Style = Style()) -> str:

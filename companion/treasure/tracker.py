@@ -48,10 +48,11 @@ from solver.treasure import (
 )
 from solver.treasure.engine import next_mover
 from solver.treasure.messages import waiting_for
-from solver.treasure.rules import BREACH_VP
+from solver.treasure.rules import BREACH_VP, emptying_bonus
 
-from ..figures import counted
-from ..session import Event, Lines
+from ..figures import counted, value
+from ..tracked import Event, Lines, Placed, Said, Waiting, placed_among
+from .advice import Advice, Final, bid_text, placement_text
 from .game_setup import Setup
 from .language import END, SETUP, Line, Verb, parse_line
 
@@ -82,7 +83,7 @@ class Table(Lines[Line]):
     order: tuple[Cell, ...] = ()  # the domain's cells in the order they were laid
     played: tuple[Line, ...] = ()  # the lines after the set-up
     count: int = 0  # lines accepted
-    last: Line | None = None
+    placed: Placed | None = None  # where the last line went in the record
 
     @classmethod
     def new(cls, deck: Deck = STANDARD) -> Table:
@@ -218,9 +219,6 @@ class Table(Lines[Line]):
         """The canonical form of the record (``tresor replay --canonical``), with a final newline."""
         return "".join(line + "\n" for line in self.record_lines())
 
-    def last_line(self) -> str | None:
-        return self.last.canonical() if self.last is not None else None
-
     def status(self) -> str:
         waiting = f"; waiting for {self.waiting}" if self.waiting else ""
         return f"{counted(self.count, 'line')} so far{waiting}"
@@ -242,60 +240,150 @@ class Table(Lines[Line]):
                 return parse_line(f"{self.names[self.me]} {text}", self.names)
             raise
 
-    def next_number(self) -> int:
-        return self.count + 1
-
     def apply(self, line: Line, number: int) -> tuple[Table, tuple[Event, ...]]:
         """The table after ``line`` (record line ``number``) and the events it produced (points,
         deux cartes, a round opened, the end, the final score, advice for the seat, what the
         table waits for). Raises GameError and changes nothing."""
-        from .advice import events
+        after, events = self._apply(line)
+        after = replace(after, count=self.count + 1)
+        text = line.canonical()
+        if line.verb in SETUP:  # in the set-up's canonical order, the header written with the first line
+            placed = placed_among(text, self.record_lines(), after.record_lines())
+        else:
+            placed = Placed("appended", text, 1 + len(self.setup.lines()) + len(self.played))
+        after = replace(after, placed=placed)
+        new_turn = self.state is None or line.verb in (Verb.PLACE, Verb.PASS)
+        return after, (*events, *after._advice(new_turn, line.verb is Verb.NEURO))
 
-        after = self._apply(line)
-        after = replace(after, count=self.count + 1, last=line)
-        return after, events(self, after, line)
-
-    def _apply(self, line: Line) -> Table:
+    def _apply(self, line: Line) -> tuple[Table, list[Event]]:
         if line.verb in SETUP:
-            if self.played:
-                raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has begun")
-            setup = self.setup.apply(line)  # a spectator's set-up may still become a seat's (me, hand)
-            state = setup.opening() if setup.missing() is None else None
-            return replace(self, setup=setup, state=state, order=((0, 0),))
+            return self._setup_line(line)
         s = self.state
         if s is None:
             raise IllegalMove(f"the table waits for the set-up: {self.setup.missing()}")
         if line.verb in END:
-            return replace(self._end_line(line, s), played=(*self.played, line))
+            return self._end_line(line, s)
         if s.ended():
             raise IllegalMove(f"the domain is finished: the table waits for {self.waiting or 'nothing more'}")
+        events: list[Event] = []
+        closed, move = self.resolve(line)
+        after = closed.apply(move)
         if line.verb is Verb.NEURO:
-            after = self._neuro(s, self.seat(str(line.player)))
-        elif line.verb is Verb.BID:
-            after = self._bid(s, line)
-        else:
-            after = self._turn(s, line)
+            events.append(Said(f"{line.player} opens a bidding round: {line.player} bids first, then clockwise"))
         table = replace(self, state=after, played=(*self.played, line))
         if line.verb is Verb.PLACE:
             table = replace(table, order=(*self.order, line.cell))
+        if line.verb in (Verb.PLACE, Verb.PASS):
+            events += table._scored(s, after, self.seat(str(line.player)), line.verb is Verb.PASS)
         if after.ended():
             table = replace(table, end_base=after, ending=Ending(breaches=(0,) * len(self.names)))
-        return table
+            events.append(Said("the domain is finished: now the removed card (removed CARD) and each bidder's reveal"))
+        if table.waiting is not None and (after.ended() or line.verb is Verb.NEURO):
+            events.append(Waiting(table.waiting))
+        return table, events
+
+    def _setup_line(self, line: Line) -> tuple[Table, list[Event]]:
+        if self.played:
+            raise IllegalMove(f"'{line.canonical()}' is a set-up line: the game has begun")
+        setup = self.setup.apply(line)  # a spectator's set-up may still become a seat's (me, hand)
+        state = setup.opening() if setup.missing() is None else None
+        table = replace(self, setup=setup, state=state, order=((0, 0),))
+        if state is None:
+            return table, []
+        events: list[Event] = [] if self.state is not None else [Said(f"the table is set; first to play: {table.turn}")]
+        if table.deux_cartes and (self.state is None or not self.deux_cartes):
+            events.append(table._deux_cartes())
+        return table, events
+
+    def _scored(self, before: State, after: State, seat: int, passed: bool) -> list[Event]:
+        """What a placement or a pass by ``seat`` scored (from ``before`` to this table's
+        ``after``), and deux cartes if it began with it."""
+        gained = self.vp()[seat] - (before.vp[seat] - BREACH_VP * before.breaches[seat])
+        who = self.names[seat]
+        out: list[Event] = []
+        if passed:
+            out.append(Said(f"{who} passes: {value(gained)} VP"))
+        elif not after.hands[seat]:
+            bonus = emptying_bonus(sum(1 for h in before.hands if not h))
+            out.append(Said(f"{who} {value(gained - bonus)} VP, and has no card left: +{bonus} VP"))
+        elif gained:
+            out.append(Said(f"{who} {value(gained)} VP"))
+        if after.deux_cartes() and not before.deux_cartes():
+            out.append(self._deux_cartes())
+        return out
+
+    def _deux_cartes(self) -> Event:
+        sizes = self.hand_sizes()
+        low = min(range(len(sizes)), key=sizes.__getitem__)
+        down = f"{self.names[low]} is down to {sizes[low]} card{'s' * (sizes[low] != 1)}"
+        return Said(f"deux cartes: {down}; from now on everyone must place when they can", "flag")
+
+    def _advice(self, new_turn: bool, neuro: bool) -> list[Event]:
+        """The seat's best placement when its turn comes (``new_turn``: the line was a turn or
+        set the table), its best bid when a round opens (``neuro``)."""
+        s, me = self.state, self.me
+        if s is None or me is None or s.ended():
+            return []
+        if new_turn and self.turn == self.names[me]:
+            best = self.placement_values()
+            if best:
+                return [Advice(f"your turn, best: {placement_text(best[0])} ('placements' lists them all)")]
+            return [Advice("your turn: no legal placement, you can only pass")]
+        if neuro and s.markers[me]:
+            bids = self.bid_values()
+            if bids:
+                return [Advice(f"a round is open, your best: {bid_text(bids[0])} ('bids' lists them all)")]
+        return []
 
     # -- turns and bids ----------------------------------------------------------------------
 
-    def _turn(self, s: State, line: Line) -> State:
-        """A placement or a pass: the bidding round or neuro window before it is closed."""
+    def resolve(self, line: Line) -> tuple[State, Move]:
+        """The engine move a player's ``place``, ``pass``, ``neuro`` or ``bid`` line names now,
+        and the state it is made in: the table's state once the windows the line closes are
+        closed (a turn closes the bidding round or neuro window before it; a call or a bid
+        comes after the players before them let theirs go). The table applies it. Raises
+        IllegalMove (the line's reason); the engine's ``apply`` checks the rest."""
+        s = self.state
+        assert s is not None and not s.ended()
+        seat = self.seat(str(line.player))
+        if line.verb is Verb.NEURO:
+            return self._neuro(s, seat), self.move_of(line)
+        if line.verb is Verb.BID:
+            return self._bid(s, line), self.move_of(line)
         t = s.turn
         if t.phase is Phase.BID and t.decider == t.caller:
             raise IllegalMove(f"{self.names[t.caller]} called neuro and must bid first")
         while s.turn.phase in (Phase.NEURO, Phase.BID):
             decline = Kind.NO_NEURO if s.turn.phase is Phase.NEURO else Kind.NO_BID
             s = s.apply(Move(decline, s.turn.decider))
+        return s, self.move_of(line)
+
+    def move_of(self, line: Line) -> Move:
+        """The engine move a player's ``place``, ``pass``, ``neuro`` or ``bid`` line names, from
+        this table's seat (another player's marker is face down). The one place a player's line
+        becomes a move: :meth:`resolve` and the game against bots (the person's move) use it.
+        Raises IllegalMove.
+
+        >>> t = replay("game tresor\\nplayers Ana Ben\\nme Ana\\nhand 1cn 1ev 1ev\\nstart 1cv\\n", Deck(1, 2, 2))
+        >>> t.move_of(t.parse("bid 5 on 0 1 with nature")).markers
+        (Marker.NATURE,)
+        """
         seat = self.seat(str(line.player))
+        if line.verb is Verb.PLACE:
+            return Move(Kind.PLACE, seat, card=line.card, row=line.row, col=line.col)
         if line.verb is Verb.PASS:
-            return s.apply(Move(Kind.PASS, seat))
-        return s.apply(Move(Kind.PLACE, seat, card=line.card, row=line.row, col=line.col))
+            return Move(Kind.PASS, seat)
+        if line.verb is Verb.NEURO:
+            return Move(Kind.NEURO, seat)
+        if line.verb is Verb.BID:
+            if seat == self.me and line.marker is None:
+                raise IllegalMove(f"say your marker: {line.canonical()} with 0, 1, nature, fond or force")
+            if seat != self.me and line.marker is not None:
+                bare = replace(line, marker=None).canonical()
+                raise IllegalMove(f"{self.names[seat]}'s marker is face down: write {bare!r}")
+            marker = Marker.UNKNOWN if line.marker is None else line.marker
+            return Move(Kind.BID, seat, row=line.row, col=line.col, base=line.base, markers=(marker,))
+        raise IllegalMove(f"'{line.canonical()}' is not a move you make here", input=line.canonical())
 
     def _cannot_bid(self, s: State, seat: int) -> str | None:
         """Why ``seat`` cannot bid at all now, in words, or None."""
@@ -306,6 +394,7 @@ class Table(Lines[Line]):
         return None
 
     def _neuro(self, s: State, seat: int) -> State:
+        """The state where ``seat`` calls neuro (the window's players before it let it go)."""
         who, t = self.names[seat], s.turn
         if t.phase is Phase.BID:
             raise IllegalMove(f"{self.names[t.caller]}'s bidding round is open: one round after each turn")
@@ -316,20 +405,17 @@ class Table(Lines[Line]):
             raise IllegalMove(f"neuro is called right after a turn, once: the table waits for {waiting_for(s)}")
         while s.turn.phase is Phase.NEURO and s.turn.decider != seat:
             s = s.apply(Move(Kind.NO_NEURO, s.turn.decider))
-        return s.apply(Move(Kind.NEURO, seat))
+        return s
 
     def _bid(self, s: State, line: Line) -> State:
+        """The state where ``line``'s player bids (the round's players before them let it go)."""
         seat = self.seat(str(line.player))
         who, t = self.names[seat], s.turn
         if t.phase is not Phase.BID:
             raise IllegalMove(f"no bidding round is open ({who} neuro opens one, right after a turn)")
         if t.decider == t.caller and seat != t.caller:
             raise IllegalMove(f"{self.names[t.caller]} called neuro and bids first")
-        if seat == self.me and line.marker is None:
-            raise IllegalMove(f"say your marker: {line.canonical()} with 0, 1, nature, fond or force")
-        if seat != self.me and line.marker is not None:
-            bare = replace(line, marker=None).canonical()
-            raise IllegalMove(f"{who}'s marker is face down: write {bare!r}")
+        self.move_of(line)  # the marker said, or not, as the seat allows
         reason = self._cannot_bid(s, seat)
         if reason is not None:
             raise IllegalMove(f"{who} cannot bid: {reason}")
@@ -337,12 +423,11 @@ class Table(Lines[Line]):
             s = s.apply(Move(Kind.NO_BID, s.turn.decider))
         if s.turn.phase is not Phase.BID:
             raise IllegalMove(f"{who}'s chance to bid in {self.names[t.caller]}'s round has passed")
-        marker = Marker.UNKNOWN if line.marker is None else line.marker
-        return s.apply(Move(Kind.BID, seat, row=line.row, col=line.col, base=line.base, markers=(marker,)))
+        return s
 
     # -- the end -----------------------------------------------------------------------------
 
-    def _end_line(self, line: Line, s: State) -> Table:
+    def _end_line(self, line: Line, s: State) -> tuple[Table, list[Event]]:
         base = self.end_base
         if base is None or not s.ended():
             waits = waiting_for(s)
@@ -362,7 +447,11 @@ class Table(Lines[Line]):
                 raise IllegalMove(f"{self.names[seat]} made no other pass under deux cartes that could be a breach")
             breaches = tuple(b + (i == seat) for i, b in enumerate(ending.breaches))
             ending = replace(ending, breaches=breaches)
-        return replace(self, ending=ending, state=concluded(base, ending))
+        table = replace(self, ending=ending, state=concluded(base, ending), played=(*self.played, line))
+        final = table.final()
+        if final is not None and final != self.final():
+            return table, [Final(table.names, final, table.winners())]
+        return table, [Waiting(table.waiting)] if table.waiting is not None else []
 
     def _reveal(self, base: State, ending: Ending, seat: int, markers: tuple[Marker, ...]) -> Ending:
         who = self.names[seat]

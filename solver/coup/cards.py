@@ -185,7 +185,7 @@ MAX_PLAYERS = 8
 def copies(players: int) -> int:
     """Copies of each character in the deck: 3 for 2 to 6 players, 4 for 7 or 8."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ParseError(f"{players} players: Coup is played by 2 to 8", input=str(players))
+        raise ParseError(f"{players} players: Coup is played by {MIN_PLAYERS} to {MAX_PLAYERS}", input=str(players))
     return 4 if players >= 7 else 3
 
 

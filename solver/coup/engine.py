@@ -1,8 +1,8 @@
-"""The turn machine: legal moves, apply, chance outcomes, terminal test and returns.
+"""The turn machine: legal moves, apply and chance outcomes.
 
 Functions here take a :class:`~solver.coup.state.State` and never change it; :meth:`State.apply`
-and friends call them. The shape is OpenSpiel's: ``current_player``, ``legal_moves``,
-``apply``, ``chance_outcomes``, ``returns``. Everything about actions comes from the tables of
+and friends call them. The shape is OpenSpiel's (who decides and the returns are written once,
+in :mod:`solver.game`). Everything about actions comes from the tables of
 :mod:`solver.coup.rules`.
 
 Unknown cards (:data:`Character.UNKNOWN`) are wildcards: losing, proving or showing a card,
@@ -29,37 +29,13 @@ from ..counting import draws
 from ..errors import IllegalMove
 from .cards import Character, Variant
 from .messages import ACTION_WORDS, MOVE_WORDS, claimed, out_of_turn, waiting_for
-from .moves import CHANCE, NOBODY, TERMINAL, Move
-from .rules import FORCED_COUP_COINS, RULES, STEAL_AMOUNT, ActionRule, Blockers, Kind
+from .moves import NOBODY, Move
+from .rules import FORCED_COUP_COINS, RULES, ActionRule, Blockers, Kind, stolen
 from .state import CHANCE_PHASES, After, Phase, State, Turn
 
 T = TypeVar("T")
 Hands = tuple[tuple[Character, ...], ...]
 UNKNOWN = Character.UNKNOWN
-GAIN = {Kind.INCOME: 1, Kind.AID: 2, Kind.TAX: 3}
-"""Coins an action brings its actor when it takes effect."""
-
-# -- who decides ----------------------------------------------------------------------------
-
-
-def current_player(s: State) -> int:
-    """The seat whose decision it is, CHANCE at a chance node, TERMINAL once the game is over."""
-    phase = s.turn.phase
-    if phase is Phase.OVER:
-        return TERMINAL
-    if phase in CHANCE_PHASES:
-        return CHANCE
-    return s.turn.decider
-
-
-def returns(s: State) -> tuple[Fraction, ...]:
-    """+1 for the winner and -1/(n-1) for each other seat once the game is over, else zeros."""
-    n = len(s.names)
-    winner = s.winner()
-    if winner is None:
-        return tuple(Fraction(0) for _ in range(n))
-    return tuple(Fraction(1) if seat == winner else Fraction(-1, n - 1) for seat in range(n))
-
 
 # -- card multisets (sorted tuples), with unknown cards as wildcards --------------------------
 
@@ -239,8 +215,7 @@ def chance_outcomes(s: State) -> list[tuple[Move, Fraction]]:
     if phase is Phase.REDRAW or phase is Phase.SWAP_DRAW:
         return [(Move(Kind.DRAW, t.decider, cards=d), p) for d, p in draws(s.court, 1)]
     if phase is Phase.EXCHANGE_DRAW:
-        k = min(s.variant.exchange_draw, len(s.court))
-        return [(Move(Kind.DRAW, t.actor, cards=d), p) for d, p in draws(s.court, k)]
+        return [(Move(Kind.DRAW, t.actor, cards=d), p) for d, p in draws(s.court, s.exchange_draws())]
     if phase is Phase.DRAFT_DEAL:
         return [(Move(Kind.DEAL, NOBODY, cards=d), p) for d, p in _deals(s.court, len(s.names), 1)]
     if phase is Phase.DEAL:
@@ -257,8 +232,7 @@ def sample_chance(s: State, rng: random.Random) -> Move:
     if phase is Phase.REDRAW or phase is Phase.SWAP_DRAW:
         return Move(Kind.DRAW, t.decider, cards=(court[int(rng.random() * len(court))],))
     if phase is Phase.EXCHANGE_DRAW:
-        k = min(s.variant.exchange_draw, len(court))
-        return Move(Kind.DRAW, t.actor, cards=tuple(sorted(rng.sample(court, k))))
+        return Move(Kind.DRAW, t.actor, cards=tuple(sorted(rng.sample(court, s.exchange_draws()))))
     if phase is Phase.DRAFT_DEAL or phase is Phase.DEAL:
         size = 1 if phase is Phase.DRAFT_DEAL else 2
         shuffled = rng.sample(court, size * len(s.names))
@@ -314,13 +288,7 @@ def _announce(s: State, move: Move) -> State:
         raise IllegalMove(f"{s.names[actor]} cannot {move.kind}: examine needs the inquisitor variant")
     _check_action(s, rule, move)
     coins = _coins(s.coins, actor, -rule.cost) if rule.cost else s.coins
-    if move.kind is Kind.INCOME:
-        return _end_turn(
-            State(s.names, s.variant, _coins(coins, actor, 1), s.hidden, s.face_up, s.court, s.aside, s.turn)
-        )
     s = State(s.names, s.variant, coins, s.hidden, s.face_up, s.court, s.aside, s.turn)
-    if move.kind is Kind.COUP:
-        return _state(s, Turn(Phase.LOSE, actor, move.target, Kind.COUP, move.target, after=After.END_TURN))
     if rule.claim is not None:
         first = _next_alive(s, actor, actor)
         return _state(s, Turn(Phase.CHALLENGE, actor, first, move.kind, move.target))
@@ -365,8 +333,8 @@ def _effect(s: State, t: Turn) -> State:
     """The action takes effect (a targeted action on an eliminated target does nothing more)."""
     actor, target, action = t.actor, t.target, t.action
     assert action is not None
-    gain = GAIN.get(action)
-    if gain is not None:
+    gain = RULES[s.variant][action].gain
+    if gain:
         return _end_turn(
             State(s.names, s.variant, _coins(s.coins, actor, gain), s.hidden, s.face_up, s.court, s.aside, t)
         )
@@ -375,7 +343,7 @@ def _effect(s: State, t: Turn) -> State:
     if not s.hidden[target]:
         return _end_turn(_state(s, t))
     if action is Kind.STEAL:
-        taken = min(STEAL_AMOUNT, s.coins[target])
+        taken = stolen(s.coins[target])
         coins = _coins(_coins(s.coins, target, -taken), actor, taken)
         return _end_turn(State(s.names, s.variant, coins, s.hidden, s.face_up, s.court, s.aside, t))
     if action is Kind.EXAMINE:
@@ -502,7 +470,7 @@ def _card_word(move: Move) -> str:
 
 def _exchange_draw(s: State, move: Move) -> State:
     t = s.turn
-    court = _drawn_from(s, move, min(s.variant.exchange_draw, len(s.court)))
+    court = _drawn_from(s, move, s.exchange_draws())
     turn = Turn(Phase.EXCHANGE_KEEP, t.actor, t.actor, t.action, cards=move.cards)
     return State(s.names, s.variant, s.coins, s.hidden, s.face_up, court, s.aside, turn)
 

@@ -184,7 +184,7 @@ class HiddenGame:
         return total if self.seat == 0 else -total
 
     def solve(self, tagged: bool = False, limit: int | None = None, tick: Callable[[], None] = lambda: None) -> Answer:
-        """Build and solve the game exactly (verified); see :meth:`tree`. Raises NotVerified,
+        """Build and solve the game exactly (verified); see :meth:`tree`. Raises NotCertified,
         TooLarge, Unsupported."""
         started = time.perf_counter()
         tree = self.tree(tagged, limit, tick)

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..game import CHANCE, TERMINAL
+from ..game import CHANCE, NOBODY, TERMINAL
 from .cards import Character
 from .rules import Kind
 
 __all__ = ["CHANCE", "NOBODY", "TERMINAL", "Move"]
-
-NOBODY = -1
-"""An empty seat field (no target, no blocker, ...)."""
 
 
 class Move(NamedTuple):

@@ -16,7 +16,7 @@ passing until someone may speak, revealing an unknown card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Literal
 
 from ..errors import IllegalMove
@@ -124,25 +124,135 @@ def still_to_answer(state: State) -> tuple[int, ...]:
     return tuple(seats)
 
 
-def pass_until(state: State, seat: int) -> State:
+def pass_until(state: State, seat: int, what: str = "answer") -> State:
     """The state once everybody offered the open window before ``seat`` has passed, so that
-    ``seat`` decides. Raises :class:`IllegalMove` saying why if ``seat`` is not offered it."""
-    t = state.turn
-    if seat not in still_to_answer(state):
-        raise IllegalMove(f"{state.names[seat]} cannot answer now: {why_not_offered(state, seat)}")
-    while state.turn.decider != seat:
-        state = state.apply(Move(Kind.PASS, state.turn.decider))
-    assert state.turn.phase is t.phase
-    return state
+    ``seat`` decides. Raises :class:`IllegalMove` saying why if ``seat`` is not offered it
+    (``what``: the word for what ``seat`` would do, in the reason)."""
+    return play(state, passes_until(state, seat, what))
+
+
+def passes_until(state: State, seat: int, what: str = "answer") -> tuple[Move, ...]:
+    """The passes of those offered the open window before ``seat`` (see :func:`pass_until`)."""
+    seats = still_to_answer(state)
+    if seat not in seats:
+        raise IllegalMove(f"{state.names[seat]} cannot {what} now: {why_not_offered(state, seat)}")
+    return tuple(Move(Kind.PASS, s) for s in seats[: seats.index(seat)])
+
+
+def window_passes(state: State) -> tuple[Move, ...]:
+    """The passes that close the open window unanswered (everybody still to answer it); ()
+    outside a window."""
+    return tuple(Move(Kind.PASS, seat) for seat in still_to_answer(state))
 
 
 def close_window(state: State) -> State:
     """The state once everybody still to answer the open window has passed (the window closes
     unanswered); ``state`` itself outside a window."""
-    phase = state.turn.phase
-    while state.turn.phase is phase and phase in WINDOWS:
-        state = state.apply(Move(Kind.PASS, state.turn.decider))
+    return play(state, window_passes(state))
+
+
+def unseen_moves(state: State, me: int | None) -> tuple[Move, ...]:
+    """The moves that follow ``state`` unseen by seat ``me`` (None: a spectator), up to the
+    next line the table types: the other players' draws and kept cards (unknown cards), and a
+    placeholder (an unknown card) for ``me``'s own replacement, whose ``draw`` line may come
+    later. For a position as a seat sees it (:func:`hidden_from`).
+
+    >>> s = State.from_text("ambassador A:2:??:- B:2:DK:- court=??????????? aside=- "
+    ...                     "phase=exchange-draw actor=A action=exchange")
+    >>> [m.text(s.names) for m in unseen_moves(s, 1)]
+    ['A draw ? ?', 'A keep ? ?']
+    """
+    moves: list[Move] = []
+    while True:
+        t = state.turn
+        if t.phase is Phase.REDRAW or (t.phase is Phase.SWAP_DRAW and t.decider != me):
+            move = Move(Kind.DRAW, t.decider, cards=(UNKNOWN,))
+        elif t.phase is Phase.EXCHANGE_DRAW and t.actor != me:
+            move = Move(Kind.DRAW, t.actor, cards=(UNKNOWN,) * state.exchange_draws())
+        elif t.phase is Phase.EXCHANGE_KEEP and t.actor != me:
+            move = Move(Kind.KEEP, t.actor, cards=(UNKNOWN,) * len(state.hidden[t.actor]))
+        else:
+            return tuple(moves)
+        moves.append(move)
+        state = hidden_from(state.apply(move), me)
+
+
+def after(state: State, move: Move, me: int | None) -> State:
+    """The position seat ``me`` sees once ``move`` is played at ``state``, and what follows it
+    unseen (:func:`unseen_moves`) too. Raises :class:`IllegalMove`."""
+    state = hidden_from(state.apply(move), me)
+    for unseen in unseen_moves(state, me):
+        state = hidden_from(state.apply(unseen), me)
     return state
+
+
+def play(state: State, moves: Sequence[Move], me: int | None = NOBODY) -> State:
+    """``state`` after ``moves``, each followed by what follows it unseen by seat ``me``
+    (:func:`after`; the default ``NOBODY``: the moves alone, nothing hidden). Raises
+    :class:`IllegalMove`."""
+    for move in moves:
+        state = state.apply(move) if me == NOBODY else after(state, move, me)
+    return state
+
+
+Meaning = Callable[[State], Sequence[Move]]
+"""What a typed line names at a position: its moves there (raises IllegalMove saying why it
+names none)."""
+RESPONSES = (Kind.PASS, Kind.CHALLENGE, Kind.BLOCK)
+"""The moves that answer a window."""
+
+
+def meant(state: State, means: Meaning, me: int | None, respond: bool = False) -> tuple[Move, ...]:
+    """The decisions a typed line stands for at the position ``state`` seen from seat ``me``,
+    windows closing implicitly included: the one place where a line is resolved against the
+    legal moves (as python-chess's ``parse_san``). The line is tried at ``state``, then once
+    each open window has closed unanswered; at the first position where the moves
+    ``means(position)`` names are legal, they are returned after the passes of the windows
+    closed and of those offered a window before the line's player. What follows each move
+    unseen by ``me`` is not listed (:func:`after` plays it).
+
+    ``respond``: the line answers a window (challenge, block, pass); if it fits nowhere, the
+    reason given is the one at ``state`` (else the one at the last position tried). Raises
+    :class:`IllegalMove`.
+
+    >>> s = opening(("Alice", "Bob", "Carol"), Variant.AMBASSADOR, Draft.NONE, me=2,
+    ...             cards=(Character.DUKE, Character.CAPTAIN))
+    >>> s = after(s, Move(Kind.TAX, 0), 2)
+    >>> meant(s, lambda position: (Move(Kind.CHALLENGE, 2),), 2, respond=True)
+    (Move(Kind.PASS, 1), Move(Kind.CHALLENGE, 2))
+    >>> meant(s, lambda position: (Move(Kind.INCOME, 1),), 2)
+    (Move(Kind.PASS, 1), Move(Kind.PASS, 2), Move(Kind.INCOME, 1))
+    """
+    errors: list[IllegalMove] = []
+    for closed, position in positions(state, me):
+        try:
+            return closed + _legal(position, tuple(means(position)), me)
+        except IllegalMove as error:
+            errors.append(error)
+    raise errors[0] if respond else errors[-1]
+
+
+def positions(state: State, me: int | None) -> Iterator[tuple[tuple[Move, ...], State]]:
+    """The positions a line typed now may be played at, seen from seat ``me``, each with the
+    passes that lead there: ``state``, then the position once each open window has closed
+    unanswered (a turn opens at most three windows, one after the other)."""
+    closed: tuple[Move, ...] = ()
+    while True:
+        yield closed, state
+        if state.turn.phase not in WINDOWS:
+            return
+        passes = window_passes(state)
+        state, closed = play(state, passes, me), closed + passes
+
+
+def _legal(position: State, moves: tuple[Move, ...], me: int | None) -> tuple[Move, ...]:
+    """``moves`` at ``position``, a window's answer after the passes of those offered it
+    first; raises IllegalMove if they are not legal there."""
+    first = moves[0] if moves else None
+    if first is not None and first.kind in RESPONSES and position.turn.phase in WINDOWS:
+        moves = passes_until(position, first.player, str(first.kind)) + moves
+    play(position, moves, me)
+    return moves
 
 
 def why_not_offered(state: State, seat: int) -> str:
@@ -190,15 +300,24 @@ def window_name(state: State) -> Window | None:
 
 
 __all__ = [
+    "RESPONSES",
+    "Meaning",
     "Turn",
+    "after",
     "claim_of",
     "claimant",
     "close_window",
     "hidden_from",
+    "meant",
     "opening",
     "pass_until",
+    "passes_until",
+    "play",
+    "positions",
     "reveal",
     "still_to_answer",
+    "unseen_moves",
     "why_not_offered",
     "window_name",
+    "window_passes",
 ]

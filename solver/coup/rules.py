@@ -75,7 +75,13 @@ class ActionRule:
     targeted: bool
     blockers: Blockers
     block_with: tuple[Character, ...]
-    effect: str  # the effect in words, for messages and help
+    words: str = ""  # the effect in words, for messages and help, when it is not a gain
+    gain: int = 0  # coins the action brings its actor when it takes effect
+
+    @property
+    def effect(self) -> str:
+        """The effect in words: ``'+2 coins'``, ``'target loses an influence'``."""
+        return f"+{self.gain} coin{'s' if self.gain > 1 else ''}" if self.gain else self.words
 
 
 COUP_COST = 7
@@ -84,13 +90,22 @@ FORCED_COUP_COINS = 10
 STEAL_AMOUNT = 2
 
 
+def stolen(coins: int) -> int:
+    """What a steal takes from a target who has ``coins``: all of them, up to :data:`STEAL_AMOUNT`.
+
+    >>> stolen(1), stolen(5)
+    (1, 2)
+    """
+    return min(coins, STEAL_AMOUNT)
+
+
 def _table(variant: Variant) -> dict[Kind, ActionRule]:
     exchanger = variant.exchanger
     rows = (
-        ActionRule(Kind.INCOME, 0, None, False, Blockers.NOBODY, (), "+1 coin"),
-        ActionRule(Kind.AID, 0, None, False, Blockers.ANYONE, (Character.DUKE,), "+2 coins"),
+        ActionRule(Kind.INCOME, 0, None, False, Blockers.NOBODY, (), gain=1),
+        ActionRule(Kind.AID, 0, None, False, Blockers.ANYONE, (Character.DUKE,), gain=2),
         ActionRule(Kind.COUP, COUP_COST, None, True, Blockers.NOBODY, (), "target loses an influence"),
-        ActionRule(Kind.TAX, 0, Character.DUKE, False, Blockers.NOBODY, (), "+3 coins"),
+        ActionRule(Kind.TAX, 0, Character.DUKE, False, Blockers.NOBODY, (), gain=3),
         ActionRule(
             Kind.ASSASSINATE,
             ASSASSINATE_COST,
@@ -107,7 +122,7 @@ def _table(variant: Variant) -> dict[Kind, ActionRule]:
             True,
             Blockers.TARGET,
             (Character.CAPTAIN, exchanger),
-            "take up to 2 coins from the target",
+            f"take up to {STEAL_AMOUNT} coins from the target",
         ),
         ActionRule(Kind.EXCHANGE, 0, exchanger, False, Blockers.NOBODY, (), "exchange cards with the court"),
         ActionRule(Kind.EXAMINE, 0, Character.INQUISITOR, True, Blockers.NOBODY, (), "look at a card of the target"),

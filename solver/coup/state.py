@@ -24,7 +24,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..errors import ImpossibleTable, Unsupported
-from .cards import Character, Draft, Variant, copies, deck, sort_cards
+from ..game import current_player, shared_returns
+from .cards import MAX_PLAYERS, MIN_PLAYERS, Character, Draft, Variant, copies, deck, sort_cards
 from .moves import NOBODY, Move
 from .rules import Kind
 
@@ -243,8 +244,8 @@ class State(NamedTuple):
         unknown cards (``?``) stand for whatever copies are missing.
         """
         n = len(self.names)
-        if not (2 <= n <= 8) or len({name.lower() for name in self.names}) != n:
-            raise ImpossibleTable(f"a game needs 2 to 8 distinct players, not {self.names}")
+        if not (MIN_PLAYERS <= n <= MAX_PLAYERS) or len({name.lower() for name in self.names}) != n:
+            raise ImpossibleTable(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} distinct players, not {self.names}")
         for field in (self.coins, self.hidden, self.face_up):
             if len(field) != n:
                 raise ImpossibleTable(f"expected {n} entries, one per player, got {len(field)}")
@@ -273,11 +274,16 @@ class State(NamedTuple):
         if total != len(self.deck()):
             raise ImpossibleTable(f"{total} cards are placed, but the deck has {len(self.deck())}")
 
+    def exchange_draws(self) -> int:
+        """How many cards an exchange draws now: the variant's number
+        (:attr:`~solver.coup.cards.Variant.exchange_draw`), or the whole court if it has fewer."""
+        return min(self.variant.exchange_draw, len(self.court))
+
     # -- OpenSpiel's shape: delegated to the engine -----------------------------------------
 
     def current_player(self) -> int:
         """The seat to decide, :data:`~solver.game.CHANCE`, or :data:`~solver.game.TERMINAL`."""
-        return _engine.current_player(self)
+        return current_player(self, self.turn.decider)
 
     def is_chance_node(self) -> bool:
         return self.turn.phase in CHANCE_PHASES
@@ -303,7 +309,8 @@ class State(NamedTuple):
 
     def returns(self) -> tuple[Fraction, ...]:
         """Per seat: +1 for the winner, -1/(n-1) for each other player; zeros before the end."""
-        return _engine.returns(self)
+        winner = self.winner()
+        return shared_returns(len(self.names), () if winner is None else (winner,))
 
 
 @lru_cache(maxsize=64)

@@ -30,7 +30,7 @@ from ..errors import TooLarge, Unsupported
 from ..graph import CHANCE, END, MAX, MIN, GameGraph
 from .limits import DEFAULT_BUDGET
 from .moves import Move
-from .rules import ASSASSINATE_COST, COUP_COST, FORCED_COUP_COINS, STEAL_AMOUNT
+from .rules import ASSASSINATE_COST, COUP_COST, FORCED_COUP_COINS, stolen
 from .state import CHANCE_PHASES, Phase, State, Turn
 
 Ints = npt.NDArray[np.int64]
@@ -43,7 +43,7 @@ def coin_class(coins: tuple[int, ...], actor: int) -> tuple[int, int]:
     steal from the other player takes."""
     mine, other = coins[actor], coins[1 - actor]
     bracket = sum(1 for t in _THRESHOLDS if mine >= t)
-    return bracket, min(other, STEAL_AMOUNT)
+    return bracket, stolen(other)
 
 
 def _representative(coins_class: tuple[int, int], actor: int) -> tuple[int, int]:
@@ -178,7 +178,7 @@ def _normalized(state: State) -> State:
     from the other player takes."""
     other = 1 - state.turn.actor
     coins = [0, 0]
-    coins[other] = min(state.coins[other], STEAL_AMOUNT)
+    coins[other] = stolen(state.coins[other])
     return state._replace(coins=(coins[0], coins[1]))
 
 

@@ -209,11 +209,6 @@ def sort_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-def card_list(cards: tuple[Card, ...]) -> str:
-    """The cards in words, sorted, as a ``hand`` line lists them: ``'chili-3 wasabi-7'``."""
-    return " ".join(c.text() for c in sort_cards(cards))
-
-
 def tokens(cards: tuple[Card, ...]) -> str:
     """The compact form of a multiset of cards: tokens in order, a run of equal cards as
     ``token*count``, ``-`` for none.

@@ -1,4 +1,5 @@
-"""The turn machine: legal moves, apply, chance outcomes, terminal test and returns.
+"""The turn machine: legal moves, apply and chance outcomes (who decides and the returns are
+:mod:`solver.game`'s, written once).
 
 Functions here take a :class:`~solver.spicy.state.State` and never change it; the state's
 methods call them. Everything about claims, truth, scores and draws comes from
@@ -44,16 +45,14 @@ from itertools import product
 from ..errors import IllegalMove
 from .cards import UNKNOWN, Card
 from .messages import holds_no, misshapen, out_of_turn, unavailable
-from .moves import CHANCE, NOBODY, TERMINAL, Kind, Move
+from .moves import NOBODY, Kind, Move
 from .rules import TROPHIES_TO_WIN, Claim, Draw, Trait, legal_claims, refusal, true_on
-from .state import CHANCE_PHASES, HIDDEN, End, Phase, State, Top, Turn
+from .state import HIDDEN, End, Phase, State, Top, Turn
 
 __all__ = [
     "apply",
     "chance_outcomes",
-    "current_player",
     "legal_moves",
-    "returns",
     "sample_chance",
     "start_turn",
 ]
@@ -61,30 +60,6 @@ __all__ = [
 Cards = tuple[Card, ...]
 WORLDS_END = Move(Kind.WORLDS_END, NOBODY)
 _WORLDS_END_PHASES = frozenset({Phase.PLAY, Phase.WINDOW, Phase.DRAW})
-
-# -- who decides, and the result -------------------------------------------------------------
-
-
-def current_player(s: State) -> int:
-    """The seat whose decision it is, CHANCE at a chance node, TERMINAL once the game is over."""
-    phase = s.turn.phase
-    if phase is Phase.OVER:
-        return TERMINAL
-    if phase in CHANCE_PHASES:
-        return CHANCE
-    return s.turn.actor if phase is Phase.PLAY else s.turn.decider
-
-
-def returns(s: State) -> tuple[Fraction, ...]:
-    """Once over: each of the w winners gets 1/w and each of the n - w others -1/(n - w) (all 0
-    when everybody ties); zeros before. The sum is always 0."""
-    n = len(s.names)
-    winners = s.winners()
-    if not winners or len(winners) == n:
-        return tuple(Fraction(0) for _ in range(n))
-    w = len(winners)
-    return tuple(Fraction(1, w) if seat in winners else Fraction(-1, n - w) for seat in range(n))
-
 
 # -- card multisets (sorted tuples), with unknown cards as wildcards --------------------------
 

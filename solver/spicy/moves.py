@@ -14,14 +14,11 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from ..game import CHANCE, TERMINAL
+from ..game import CHANCE, NOBODY, TERMINAL
 from .cards import Card
 from .rules import Claim, Trait
 
 __all__ = ["CHANCE", "NOBODY", "TERMINAL", "Kind", "Move"]
-
-NOBODY = -1
-"""An empty seat field: the player of a table event (World's End), or no seat."""
 
 
 class Kind(IntEnum):
@@ -42,11 +39,6 @@ class Kind(IntEnum):
 
     def __str__(self) -> str:
         return _WORD[self]
-
-    @property
-    def is_decision(self) -> bool:
-        """True for what a player chooses (play, pass, decline, challenge, take-back)."""
-        return self <= Kind.TAKE_BACK
 
 
 _WORD = {kind: kind.name.lower().replace("_", "-") for kind in Kind}

@@ -34,6 +34,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from ..errors import ImpossibleTable
+from ..game import current_player, shared_returns
 from .cards import DECK, UNKNOWN, Card, Deck, sort_cards
 from .moves import NOBODY, Move
 from .rules import TROPHIES_TO_WIN, Claim, Trait, score
@@ -205,11 +206,6 @@ class State(NamedTuple):
         """Cards in the pile, its top card included."""
         return len(self.pile) + (self.top is not None)
 
-    @property
-    def is_public(self) -> bool:
-        """True for a viewer's state: World's End is not placed (and cards may be unknown)."""
-        return self.worlds_end == HIDDEN
-
     def top_claim(self) -> Claim | None:
         """The claim the next card must follow (None: the pile is empty)."""
         return self.top.claim if self.top is not None else None
@@ -277,8 +273,10 @@ class State(NamedTuple):
     # -- OpenSpiel's shape: delegated to the engine -----------------------------------------
 
     def current_player(self) -> int:
-        """The seat to decide, :data:`~solver.game.CHANCE`, or :data:`~solver.game.TERMINAL`."""
-        return _engine.current_player(self)
+        """The seat to decide, :data:`~solver.game.CHANCE`, or :data:`~solver.game.TERMINAL`: in a
+        play phase the player whose turn it is, else the turn's decider."""
+        t = self.turn
+        return current_player(self, t.actor if t.phase is Phase.PLAY else t.decider)
 
     def is_chance_node(self) -> bool:
         return self.turn.phase in CHANCE_PHASES
@@ -305,7 +303,7 @@ class State(NamedTuple):
 
     def returns(self) -> tuple[Fraction, ...]:
         """Once over: the winners share +1, the others share -1 (all zeros on a full tie); zeros before."""
-        return _engine.returns(self)
+        return shared_returns(len(self.names), self.winners())
 
 
 def new_game(names: tuple[str, ...], deck: Deck = DECK, public: bool = False) -> State:

@@ -10,18 +10,37 @@ No prompt, no person.
 """
 
 from ..errors import GameError, IllegalMove, ImpossibleTable, ParseError
-from ..game import play_random
+from ..game import NOBODY, play_random
+from ..registry import GameType, Parameter, instance, register
 from .bids import Bid
 from .cards import STANDARD, UNKNOWN, Card, Deck
-from .domain import NOBODY, Domain, Tile
+from .domain import Domain, Tile
 from .moves import CHANCE, TERMINAL, Kind, Move
 from .odds import BidValue, PlacementValue, bid_values, placement_values, treasure_cells, treasure_odds
-from .rules import Marker
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Marker
 from .score import Score
 from .state import Phase, State, Turn, new_game
 
+_deck = instance(Deck)
+
+
+GAME = register(
+    GameType(
+        "tresor",
+        "Conquêtes et chasse au trésor",
+        range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        new_game,
+        {"deck": Parameter(STANDARD, _deck, (STANDARD,))},
+        max_chance_outcomes=lambda players, parameters: len(_deck(parameters["deck"]).kinds()),
+    )
+)
+"""The treasure game in the solver's registry: ``load_game("tresor", players=5)``."""
+
 __all__ = [
     "CHANCE",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "NOBODY",
     "STANDARD",
     "TERMINAL",

@@ -31,7 +31,6 @@ NATURES = ("coeur", "etoile", "rose")
 """The natures, in canonical order (their initials c, e, r)."""
 BACKGROUNDS = ("noir", "vert", "bleu")
 """The backgrounds (fonds), in canonical order (their initials n, v, b)."""
-FORCES = (1, 2, 3)
 
 _NATURE_WORDS = {"coeur": 0, "cœur": 0, "heart": 0, "etoile": 1, "star": 1, "rose": 2}
 _BACKGROUND_WORDS = {"noir": 0, "black": 0, "vert": 1, "green": 1, "bleu": 2, "blue": 2}

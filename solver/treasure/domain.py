@@ -25,14 +25,13 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..game import NOBODY
 from .cards import Card
 from .rules import MIN_COMPATIBLE_WHEN_SEVERAL, PLACEMENT_POINTS, SET_OFFSET, broken_limit
 
 if TYPE_CHECKING:
     import networkx as nx
 
-NOBODY = -1
-"""The owner of the start card."""
 
 Cell = tuple[int, int]
 _SIDES = ((-1, 0), (0, -1), (0, 1), (1, 0))

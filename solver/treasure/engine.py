@@ -1,4 +1,5 @@
-"""The turn machine: legal moves, apply, chance outcomes, terminal test and returns.
+"""The turn machine: legal moves, apply and chance outcomes (who decides and the returns are
+:mod:`solver.game`'s, written once).
 
 Functions here take a :class:`~solver.treasure.state.State` and never change it; the state's
 methods call them. One handler per phase and kind of move; every number comes from
@@ -29,38 +30,16 @@ from itertools import permutations
 from typing import TypeVar
 
 from ..errors import IllegalMove
+from ..game import NOBODY
 from .bids import Bid, unused_markers
 from .cards import COPIES, UNKNOWN, Card
-from .domain import NOBODY, Domain
+from .domain import Domain
 from .messages import MOVE_WORDS, out_of_turn, waiting_for
-from .moves import CHANCE, FIELDS, TERMINAL, Kind, Move
+from .moves import FIELDS, Kind, Move
 from .rules import BREACH_VP, EXTRA_CARD_VP, MARKERS, PASS_VP, Marker, emptying_bonus
 from .state import CHANCE_PHASES, Phase, State, Turn
 
 T = TypeVar("T")
-
-# -- who decides, and the result ---------------------------------------------------------------
-
-
-def current_player(s: State) -> int:
-    """The seat whose decision it is, CHANCE at a chance node, TERMINAL once the game is over."""
-    phase = s.turn.phase
-    if phase is Phase.OVER:
-        return TERMINAL
-    if phase in CHANCE_PHASES:
-        return CHANCE
-    return s.turn.decider
-
-
-def returns(s: State) -> tuple[Fraction, ...]:
-    """Once over: the winners share +1, the others share -1 (zeros if all tie, or before)."""
-    n = len(s.names)
-    winners = s.winners() if s.turn.phase is Phase.OVER else ()
-    if not winners or len(winners) == n:
-        return (Fraction(0),) * n
-    win, lose = Fraction(1, len(winners)), Fraction(-1, n - len(winners))
-    return tuple(win if seat in winners else lose for seat in range(n))
-
 
 # -- small helpers -----------------------------------------------------------------------------------
 
@@ -449,14 +428,15 @@ def _removed(s: State, move: Move) -> State:
         raise IllegalMove(f"the removed card is {s.removed}, not {card}")
     if not s.removed.known and s.known_cards()[card] >= COPIES:
         raise IllegalMove(f"both {card} are seen: the removed card cannot be one")
-    return _next_reveal(s._replace(removed=card), NOBODY)
+    return _next_reveal(s._replace(removed=card), 0)
 
 
-def _next_reveal(s: State, after: int) -> State:
-    for seat in range(after + 1, len(s.names)):
+def _next_reveal(s: State, first: int) -> State:
+    """The first seat from ``first`` on with a bid to reveal decides, else the breaches."""
+    for seat in range(first, len(s.names)):
         if any(b.player == seat and b.marker is Marker.UNKNOWN for b in s.bids):
             return s._replace(turn=Turn(Phase.REVEAL, decider=seat))
-    return _next_breach(s, NOBODY)
+    return _next_breach(s, 0)
 
 
 def _reveal(s: State, move: Move) -> State:
@@ -476,11 +456,12 @@ def _reveal(s: State, move: Move) -> State:
         shown = " ".join(str(m) for m in move.markers)
         raise IllegalMove(f"{shown} cannot be {who}'s: a player has one 0, three 1, one nature, fond and force")
     held = tuple(sorted((Counter(MARKERS) - Counter(move.markers)).elements()))
-    return _next_reveal(s._replace(bids=tuple(bids), markers=_replace(s.markers, seat, held)), seat)
+    return _next_reveal(s._replace(bids=tuple(bids), markers=_replace(s.markers, seat, held)), seat + 1)
 
 
-def _next_breach(s: State, after: int) -> State:
-    for seat in range(after + 1, len(s.names)):
+def _next_breach(s: State, first: int) -> State:
+    """The first seat from ``first`` on still suspected of a breach decides, else the game is over."""
+    for seat in range(first, len(s.names)):
         if s.suspects[seat] > s.breaches[seat]:
             return s._replace(turn=Turn(Phase.BREACH, decider=seat))
     return s._replace(turn=Turn(Phase.OVER))
@@ -491,11 +472,11 @@ def _breach(s: State, move: Move) -> State:
     s = s._replace(breaches=_add(s.breaches, seat, 1), vp=_add(s.vp, seat, BREACH_VP))
     if s.suspects[seat] > s.breaches[seat]:
         return s
-    return _next_breach(s, seat)
+    return _next_breach(s, seat + 1)
 
 
 def _no_breach(s: State, move: Move) -> State:
-    return _next_breach(s, move.player)
+    return _next_breach(s, move.player + 1)
 
 
 _HANDLERS: dict[tuple[Phase, Kind], Handler] = {

@@ -17,9 +17,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from ..game import CHANCE, TERMINAL
+from ..game import CHANCE, NOBODY, TERMINAL
 from .cards import Card
-from .domain import NOBODY
 from .rules import Marker
 
 __all__ = ["CHANCE", "NOBODY", "TERMINAL", "Kind", "Move"]

@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import GameError, ImpossibleTable, ParseError
+from ..game import NOBODY
 from .bids import Bid, marker_letters, parse_marker_letters
 from .cards import STANDARD, Card, Deck, cards_text, parse_cards
-from .domain import NOBODY, Domain, Tile
-from .rules import BASE_CARTONS
+from .domain import Domain, Tile
+from .rules import BASE_CARTONS, MAX_PLAYERS, MIN_PLAYERS
 from .state import NAME, Phase, State, Turn
 
 HEADER = "tresor"
@@ -31,9 +32,11 @@ _PHASES = {str(p): p for p in Phase}
 
 
 def check_names(names: tuple[str, ...]) -> None:
-    """Raise :class:`ImpossibleTable` unless ``names`` are 2 to 8 distinct one-word names."""
-    if not 2 <= len(names) <= 8:
-        raise ImpossibleTable(f"Conquêtes et chasse au trésor is played by 2 to 8, not {len(names)}")
+    """Raise :class:`ImpossibleTable` unless ``names`` are MIN_PLAYERS to MAX_PLAYERS distinct one-word names."""
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise ImpossibleTable(
+            f"Conquêtes et chasse au trésor is played by {MIN_PLAYERS} to {MAX_PLAYERS}, not {len(names)}"
+        )
     for name in names:
         if not NAME.fullmatch(name):
             raise ImpossibleTable(f"{name!r} cannot be a player's name: one word, without : ; , = @ / ?", input=name)

@@ -17,6 +17,9 @@ from typing import NamedTuple
 from ..errors import ParseError
 from .cards import fold
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+"""The game is played by 2 to 8."""
+
 # -- victory points of play ---------------------------------------------------------------------
 
 START_VP = 5

@@ -27,9 +27,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import ImpossibleTable, Unsupported
+from ..game import NOBODY, current_player, shared_returns
 from .bids import Bid, unused_markers
 from .cards import COPIES, STANDARD, UNKNOWN, Card, Deck, sort_cards
-from .domain import NOBODY, Domain
+from .domain import Domain
 from .moves import Move
 from .rules import BASE_CARTONS, DEUX_CARTES, EXTRA_CARD_VP, MARKERS, START_VP, Marker, broken_limit
 
@@ -312,7 +313,7 @@ class State(NamedTuple):
 
     def current_player(self) -> int:
         """The seat to decide, :data:`~solver.game.CHANCE`, or :data:`~solver.game.TERMINAL`."""
-        return _engine.current_player(self)
+        return current_player(self, self.turn.decider)
 
     def is_chance_node(self) -> bool:
         return self.turn.phase in CHANCE_PHASES
@@ -340,7 +341,7 @@ class State(NamedTuple):
     def returns(self) -> tuple[Fraction, ...]:
         """Once the game is over, the winners share +1 and the others -1 (zeros when everybody
         ties, and before the end)."""
-        return _engine.returns(self)
+        return shared_returns(len(self.names), self.winners() if self.turn.phase is Phase.OVER else ())
 
 
 NAME = re.compile(r"[^\s:;,=@/?]+")

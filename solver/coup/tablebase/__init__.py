@@ -28,7 +28,7 @@ from .index import Family, family_of, locate
 from .library import Built, Library, Tick, closure, setup_families, verify
 from .library import generate as generate_families  # not `generate`: the name of the generator's module
 from .probe import Probe, default_library, open_values, principal_line, probe, value_of
-from .store import Table, TableError, cache_dir, installed_dir
+from .store import Table, cache_dir, installed_dir
 
 __all__ = [
     "Built",
@@ -37,7 +37,6 @@ __all__ = [
     "Library",
     "Probe",
     "Table",
-    "TableError",
     "build",
     "cache_dir",
     "closure",

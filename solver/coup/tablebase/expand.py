@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from ..cards import Character, Variant
 from ..moves import Move
-from ..rules import STEAL_AMOUNT, Kind
+from ..rules import STEAL_AMOUNT, Kind, stolen
 from ..state import CHANCE_PHASES, Phase, State, Turn
 from ..turns import coin_class
 from .index import CELLS, COINS, Family, cards_key
@@ -102,7 +102,7 @@ def _bracket_masks() -> dict[tuple[int, int, bool], Mask]:
     x = np.arange(COINS)[:, None]
     y = np.arange(COINS)[None, :]
     brackets = np.array([coin_class((int(i), 0), 0)[0] for i in range(COINS)])[:, None]
-    takes = np.minimum(y, STEAL_AMOUNT)
+    takes = np.array([stolen(int(i)) for i in range(COINS)])[None, :]
     out = {}
     for bracket in range(len(BRACKET_COINS)):
         for take in range(STEAL_AMOUNT + 1):
@@ -316,7 +316,7 @@ class Expansion:
                 found = self._starts[key] = (self.fid(fam), fam.arrangement(mover, other))
             return START, found[0], found[1], dx, dy
         turn = step.turn
-        take = min(step.coins[1], STEAL_AMOUNT) if turn.action is Kind.STEAL else 0
+        take = stolen(step.coins[1]) if turn.action is Kind.STEAL else 0
         child = _new(State, (s.names, s.variant, (0, take), hidden, ((), ()), court, (), turn))
         found_node = self.index.get(child)
         if found_node is None:
@@ -354,7 +354,7 @@ class Expansion:
             return self._follow(s, step)
         court = _court(s.court, step)
         turn = step.turn
-        take = min(step.coins[1], STEAL_AMOUNT) if turn.action is Kind.STEAL else 0
+        take = stolen(step.coins[1]) if turn.action is Kind.STEAL else 0
         child = _new(State, (s.names, s.variant, (0, take), step.hidden, ((), ()), court, (), turn))
         found = self.index.get(child)
         if found is None:
@@ -410,18 +410,8 @@ def normalised(state: State) -> State:
     turn = state.turn
     if turn.actor != 0:
         raise ValueError("inner states are expanded with the actor in the first seat")
-    take = min(state.coins[1], STEAL_AMOUNT) if turn.action is Kind.STEAL else 0
+    take = stolen(state.coins[1]) if turn.action is Kind.STEAL else 0
     return _new(State, (state.names, state.variant, (0, take), state.hidden, ((), ()), state.court, (), turn))
-
-
-def real_state(family: Family, arrangement: int, cell: int) -> State:
-    """The turn start of ``arrangement`` at coin cell ``cell`` (mover * 13 + other)."""
-    return family.state(arrangement, (cell // COINS, cell % COINS))
-
-
-def turn_start(state: State) -> State:
-    """``state`` as a turn start with the actor in the first seat."""
-    return state._replace(turn=Turn(Phase.ACTION, 0, 0))
 
 
 __all__ = [

@@ -13,17 +13,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...errors import FileError, TooLarge, Unsupported
+from ...errors import FileError, ParseError, TooLarge, Unsupported
 from ..cards import Draft, Variant, copies
 from .index import Family
-from .store import NO_RANK, SUFFIX, Table, TableError, cache_dir, installed_dir, read, write
+from .store import NO_RANK, SUFFIX, Table, cache_dir, installed_dir, read, write
 
 if TYPE_CHECKING:  # the generator (scipy, networkx) is imported only to generate
     from .generate import Generator, Solved
@@ -91,6 +90,7 @@ def canonical(table: Table) -> Table:
     """``table`` with its distinct values listed in increasing order (the same positions'
     values: only the file's numbering of them changes).
 
+    >>> from fractions import Fraction
     >>> f = Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)
     >>> ones = np.ones(f.positions, np.uint32)
     >>> t = canonical(Table(f, (Fraction(1), Fraction(0)), ones * 0, ones, np.zeros(f.positions, np.uint16)))
@@ -196,7 +196,7 @@ class Library:
 
     def find(self, family: Family) -> Table | None:
         """The table of ``family`` if a file holds it (loaded once, checked). Raises
-        :class:`TableError` for a corrupted file."""
+        :class:`~solver.errors.ParseError` for a corrupted file."""
         found = self._tables.get(family)
         if found is not None:
             return found
@@ -205,7 +205,7 @@ class Library:
             if path.exists():
                 table = read(path)
                 if table.family != family:
-                    raise TableError(f"{path}: holds {table.family.name}", input=str(path))
+                    raise ParseError(f"{path}: holds {table.family.name}", input=str(path))
                 self._tables[family] = table
                 return table
         return None
@@ -268,7 +268,7 @@ def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: No
     for family in families:
         try:
             stored = library.find(family)
-        except (TableError, FileError) as error:
+        except (ParseError, FileError) as error:
             out.append((family, False, str(error)))
             tick()
             continue
@@ -288,8 +288,3 @@ def verify(families: Iterable[Family], library: Library, tick: Tick = lambda: No
             out.append((family, not differ, f"{', '.join(differ)} differ" if differ else ""))
         tick()
     return out
-
-
-def fraction_list(values: Iterable[Fraction]) -> list[str]:
-    """Exact values as text (for reports)."""
-    return [str(v) for v in values]

@@ -18,7 +18,8 @@ Format, version 1 (all integers little-endian)::
 
 Position ``i`` is arrangement ``i // 169`` (the ``arrangements`` list), mover's coins
 ``i % 169 // 13``, other's coins ``i % 13``; values are from the mover's side. A file whose
-checksum, magic, version or header does not match is refused (:class:`TableError`), never used.
+checksum, magic, version or header does not match is refused (a
+:class:`~solver.errors.ParseError` naming the file), never used.
 
 Installed tables live in the package (``solver/coup/data/tablebase``); the others are generated
 on first use into ``$XDG_CACHE_HOME/coup/tablebase`` (default ``~/.cache/coup/tablebase``).
@@ -37,7 +38,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import struct
 import zlib
 from dataclasses import dataclass
@@ -48,18 +48,13 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import ParseError
-from ...files import atomic_write, read_bytes
+from ...files import atomic_write, read_bytes, user_folder
 from .index import Family
 
 MAGIC = b"COUPTB"
 VERSION = 1
 SUFFIX = ".ctb"
 NO_RANK = 65535
-
-
-TableError = ParseError
-"""A table file that cannot be trusted (corrupted, truncated, another version) is refused with a
-:class:`~solver.errors.ParseError` (a file that could not be read), naming the file."""
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -139,20 +134,20 @@ def encode(table: Table) -> bytes:
 
 
 def decode(data: bytes, source: str = "table") -> Table:
-    """The table in ``data``. Raises :class:`TableError` when anything does not check."""
+    """The table in ``data``. Raises :class:`~solver.errors.ParseError` when anything does not check."""
     if len(data) < len(MAGIC) + 6 + 32 or data[: len(MAGIC)] != MAGIC:
-        raise TableError(f"{source}: not a Coup table file", input=source)
+        raise ParseError(f"{source}: not a Coup table file", input=source)
     if hashlib.sha256(data[:-32]).digest() != data[-32:]:
-        raise TableError(f"{source}: checksum mismatch, the file is corrupted; delete it to regenerate", input=source)
+        raise ParseError(f"{source}: checksum mismatch, the file is corrupted; delete it to regenerate", input=source)
     version, size = struct.unpack_from("<HI", data, len(MAGIC))
     if version != VERSION:
-        raise TableError(f"{source}: table format version {version}, this program reads {VERSION}", input=source)
+        raise ParseError(f"{source}: table format version {version}, this program reads {VERSION}", input=source)
     start = len(MAGIC) + 6
     try:
         header = json.loads(data[start : start + size].decode("utf-8"))
         family = Family.from_name(header["family"])
         if [list(a) for a in family.arrangements] != header["arrangements"]:
-            raise TableError(f"{source}: its arrangements are not numbered as this program numbers them")
+            raise ParseError(f"{source}: its arrangements are not numbered as this program numbers them")
         body = data[start + size : -32]
 
         def section(name: str) -> bytes:
@@ -165,12 +160,12 @@ def decode(data: bytes, source: str = "table") -> Table:
         draw = np.frombuffer(section("draw"), dtype="<u4").astype(np.uint32)
         rank = np.frombuffer(section("rank"), dtype="<u2").astype(np.uint16)
     except (KeyError, ValueError, TypeError, zlib.error) as error:
-        raise TableError(f"{source}: unreadable table ({error})", input=source) from error
+        raise ParseError(f"{source}: unreadable table ({error})", input=source) from error
     n = family.positions
     if not (len(value) == len(draw) == len(rank) == n == header["positions"]):
-        raise TableError(f"{source}: expected {n} positions", input=source)
+        raise ParseError(f"{source}: expected {n} positions", input=source)
     if len(rationals) == 0 or int(max(value.max(), draw.max())) >= len(rationals):
-        raise TableError(f"{source}: a position points past the values", input=source)
+        raise ParseError(f"{source}: a position points past the values", input=source)
     return Table(family, rationals, value, draw, rank)
 
 
@@ -182,7 +177,7 @@ def write(table: Table, path: Path) -> int:
 
 
 def read(path: Path) -> Table:
-    """The table in the file ``path``. Raises :class:`TableError` (a corrupted file) or
+    """The table in the file ``path``. Raises :class:`~solver.errors.ParseError` (a corrupted file) or
     :class:`~solver.errors.FileError` (an unreadable one)."""
     return decode(read_bytes(path), str(path))
 
@@ -194,5 +189,4 @@ def installed_dir() -> Path:
 
 def cache_dir() -> Path:
     """Where tables generated on first use go: ``$XDG_CACHE_HOME/coup/tablebase``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "coup" / "tablebase"
+    return user_folder("cache", "coup") / "tablebase"

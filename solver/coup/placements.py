@@ -1,0 +1,534 @@
+"""Exact counting by placements: weighted physical cards routed between places.
+
+Under a uniform deal the unseen cards' characters are a uniformly random arrangement of a known
+multiset (``unseen``). Every observation is local to one hand, so each card can carry its own
+*weight vector* over the characters (a fresh card weighs 1 for every one; a card known to be a
+duke only the duke; the card left after a duke was turned up from a hand of two fresh cards
+weighs 2 for every other character and 1 for a second duke). A world's weight is the product of
+its cards' weights, the characters adding up to ``unseen``: the coefficient of z^unseen in the
+product of the cards' linear forms (v . z), fresh cards giving a multinomial. Random moves are
+uniform over physical cards, so they only route cards: a *term* is one placement of weighted
+cards (a multiset per place, interned as a small int) with an integer weight, and a *mask*,
+the behavioural assumptions its worlds break. Fresh cards never branch.
+
+This stays small while few cards are singled out (one term for a fresh deal; a few for reveals
+at 8 players) but grows with the cards singled out and moved since: :mod:`solver.coup.counting`
+turns placements into :mod:`solver.coup.worlds` once those would be smaller.
+
+>>> p = Placements.dealt((2, 2, 9))
+>>> p = p.reveal(0, 0, None)            # place 0 turns a duke face up; the unseen lose one
+>>> p.states(next(iter(p.terms)))[0]    # the card left: 2 for each other character, 1 for a duke
+((1, 2, 2, 2, 2),)
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from math import comb, factorial, gcd
+
+from .worlds import MASK_BITS, POOLED, Vec, Worlds, compositions, minus, plus, shift, vec, vid
+
+State = tuple[Vec, ...]
+"""The weight vectors of the cards in one place, sorted."""
+Key = tuple[int, ...]
+"""A term: its mask, then the interned state of each place."""
+Moves = tuple[tuple[int, int, int], ...]
+"""For a pair of places: each (new state of the first, of the second, factor)."""
+
+FRESH: Vec = (1, 1, 1, 1, 1)
+
+_IDS: dict[State, int] = {}
+_STATES: list[State] = []
+
+
+def sid(state: State) -> int:
+    """The interned id of a (sorted) state."""
+    found = _IDS.get(state)
+    if found is None:
+        found = _IDS[state] = len(_STATES)
+        _STATES.append(state)
+    return found
+
+
+def known(c: int) -> Vec:
+    """The vector of a card known to be the character at index ``c``."""
+    return tuple(1 if i == c else 0 for i in range(5))
+
+
+def normal(vector: Vec) -> tuple[Vec | None, int]:
+    """``vector`` divided by its gcd, and the gcd; (None, 0) for the zero vector."""
+    g = 0
+    for x in vector:
+        g = gcd(g, x)
+    if g == 0:
+        return None, 0
+    return (vector if g == 1 else tuple(x // g for x in vector)), g
+
+
+def _state(cards: list[Vec] | tuple[Vec, ...]) -> int:
+    return sid(tuple(sorted(cards)))
+
+
+def _left_after(v1: Vec, v2: Vec, c: int) -> Vec:
+    """The card left in a hand {v1, v2} once a card of character c left it: weight of d =
+    P(hand = {c, d}), counting both physical ways when d != c."""
+    return tuple(v1[c] * v2[d] + v1[d] * v2[c] if d != c else v1[c] * v2[c] for d in range(5))
+
+
+@lru_cache(maxsize=1 << 16)
+def expand(s: int) -> dict[Vec, int]:
+    """The weight of each content (counts per character) of the state ``s``."""
+    dist: dict[Vec, int] = {(0, 0, 0, 0, 0): 1}
+    for v in _STATES[s]:
+        nxt: dict[Vec, int] = defaultdict(int)
+        for y, w in dist.items():
+            for d in range(5):
+                if v[d]:
+                    nxt[y[:d] + (y[d] + 1,) + y[d + 1 :]] += w * v[d]
+        dist = nxt
+    return dict(dist)
+
+
+@lru_cache(maxsize=1 << 16)
+def is_fresh(s: int) -> bool:
+    return all(v == FRESH for v in _STATES[s])
+
+
+@lru_cache(maxsize=1 << 16)
+def _reveal(s: int, c: int, keep: bool) -> tuple[tuple[int, int], ...]:
+    """A card of character c leaves the state (``keep``: it stays, known), the rest's weights
+    being those of the worlds where the place held one."""
+    hand = _STATES[s]
+    shown = [known(c)] if keep else []
+    if len(hand) == 1:
+        return ((_state(shown), hand[0][c]),) if hand[0][c] else ()
+    if len(hand) == 2:
+        left, g = normal(_left_after(hand[0], hand[1], c))
+        return ((_state([*shown, left]), g),) if left is not None else ()
+    # a bigger hand (never at a table: exchanges are atomic): its contents, card by card
+    out = []
+    for y, w in expand(s).items():
+        if y[c]:
+            rest = [known(d) for d in range(5) for _ in range(y[d] - (d == c))]
+            out.append((_state([*shown, *rest]), w))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _assume(s: int, c: int) -> tuple[tuple[int, int, bool], ...]:
+    """The state split into the worlds holding no c (False) and those holding one (True,
+    one term per first card that is a c)."""
+    hand = _STATES[s]
+    out: list[tuple[int, int, bool]] = []
+    masked = [normal(tuple(x if d != c else 0 for d, x in enumerate(v))) for v in hand]
+    none = 1
+    for v, g in masked:
+        none = none * g if v is not None else 0
+    if none:
+        out.append((_state([v for v, _ in masked if v is not None]), none, False))
+    for j, v in enumerate(hand):
+        weight = v[c]
+        for vm, g in masked[:j]:
+            weight = weight * g if vm is not None else 0
+        if weight:
+            before = [vm for vm, _ in masked[:j] if vm is not None]
+            out.append((_state([*before, known(c), *hand[j + 1 :]]), weight, True))
+    return tuple(out)
+
+
+def _submultisets(cards: State, k: int) -> list[tuple[tuple[Vec, ...], int]]:
+    """Each sub-multiset of ``k`` of ``cards`` with the number of physical ways to choose it."""
+    items = sorted(Counter(cards).items())
+    out: list[tuple[tuple[Vec, ...], int]] = []
+
+    def rec(i: int, left: int, chosen: tuple[Vec, ...], ways: int) -> None:
+        if left == 0:
+            out.append((chosen, ways))
+            return
+        if i == len(items):
+            return
+        v, m = items[i]
+        for t in range(min(m, left), -1, -1):
+            rec(i + 1, left - t, chosen + (v,) * t, ways * comb(m, t))
+
+    rec(0, k, (), 1)
+    return out
+
+
+def _without(cards: State, taken: tuple[Vec, ...]) -> list[Vec]:
+    rest = list(cards)
+    for v in taken:
+        rest.remove(v)
+    return rest
+
+
+@lru_cache(maxsize=1 << 16)
+def _move(a: int, b: int, k: int) -> Moves:
+    source, target = _STATES[a], _STATES[b]
+    return tuple((_state(_without(source, t)), _state([*target, *t]), w) for t, w in _submultisets(source, k))
+
+
+@lru_cache(maxsize=1 << 16)
+def _exchange(a: int, b: int, draw: int, back: int) -> Moves:
+    out: dict[tuple[int, int], int] = defaultdict(int)
+    for court_left, grown, w1 in _move(b, a, draw):
+        for hand_left, court_after, w2 in _move(grown, court_left, back):
+            out[(hand_left, court_after)] += w1 * w2
+    return tuple((x, y, n) for (x, y), n in out.items())
+
+
+@lru_cache(maxsize=1 << 16)
+def _swap(a: int, b: int) -> Moves:
+    hand, court = _STATES[a], _STATES[b]
+    out: dict[tuple[int, int], int] = defaultdict(int)
+    for shown, ways in _submultisets(hand, 1):
+        rest = _without(hand, shown)
+        for drawn, draws in _submultisets(court, 1):
+            out[(_state(rest + list(drawn)), _state(_without(court, drawn) + list(shown)))] += ways * draws
+    return tuple((x, y, n) for (x, y), n in out.items())
+
+
+@lru_cache(maxsize=1 << 16)
+def _swap_known(a: int, b: int, c: int) -> Moves:
+    card = known(c)
+    hand, court = _STATES[a], _STATES[b]
+    if card not in hand:
+        return ()
+    rest = _without(hand, (card,))
+    return tuple(
+        (_state(rest + list(drawn)), _state([*_without(court, drawn), card]), draws)
+        for drawn, draws in _submultisets(court, 1)
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _draw_seen(s: int, c: int) -> tuple[tuple[int, int], ...]:
+    court = _STATES[s]
+    return tuple((_state(_without(court, (v,))), n * v[c]) for v, n in Counter(court).items() if v[c])
+
+
+@lru_cache(maxsize=1 << 16)
+def _add(s: int, c: int) -> int:
+    return _state([*_STATES[s], known(c)])
+
+
+class Placements:
+    """Terms of weighted cards per place. Immutable: every update returns new placements."""
+
+    __slots__ = ("_memo", "terms")
+
+    def __init__(self, terms: dict[Key, int]) -> None:
+        self.terms = terms
+        self._memo: dict[object, object] = {}
+
+    def __repr__(self) -> str:
+        return f"<Placements {len(self.terms)} terms>"
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    @classmethod
+    def dealt(cls, sizes: tuple[int, ...]) -> Placements:
+        """Fresh cards: ``sizes`` per place."""
+        return cls({(0, *(sid((FRESH,) * n) for n in sizes)): 1})
+
+    @staticmethod
+    def states(key: Key) -> list[State]:
+        """The cards per place of a term."""
+        return [_STATES[s] for s in key[1:]]
+
+    def _map(self, i: int, change: Callable[[int], tuple[tuple[int, int], ...]]) -> Placements:
+        out: dict[Key, int] = defaultdict(int)
+        for key, w in self.terms.items():
+            for s, f in change(key[1 + i]):
+                out[(*key[: 1 + i], s, *key[2 + i :])] += w * f
+        return Placements(dict(out))
+
+    def _pair(self, i: int, j: int, moves: Callable[[int, int], Moves], ways: int = 0) -> Placements:
+        """Each term's places ``i`` and ``j`` replaced as ``moves`` says. When ``ways`` is given
+        (random cards moved between them, each term spread with that total weight), the cards
+        of every term are the same, and so are every other place's contents: the totals and
+        those contents are carried over, times ``ways``."""
+        a, b = (1 + i, 1 + j) if i < j else (1 + j, 1 + i)
+        out: dict[Key, int] = defaultdict(int)
+        for key, w in self.terms.items():
+            for si, sj, f in moves(key[1 + i], key[1 + j]):
+                x, y = (si, sj) if i < j else (sj, si)
+                out[(*key[:a], x, *key[a + 1 : b], y, *key[b + 1 :])] += w * f
+        moved = Placements(dict(out))
+        for memo, found in self._memo.items() if ways else ():
+            assert isinstance(memo, tuple) and isinstance(found, dict)
+            if memo[0] == "totals":
+                moved._memo[memo] = {m: n * ways for m, n in found.items()}
+            elif memo[1] not in (i, j):
+                moved._memo[memo] = {m: {y: n * ways for y, n in d.items()} for m, d in found.items()}
+        return moved
+
+    def _size(self, i: int) -> int:
+        return len(_STATES[next(iter(self.terms))[1 + i]])
+
+    # -- updates ------------------------------------------------------------------------------
+
+    def reveal(self, i: int, c: int, court: int | None) -> Placements:
+        """A card of ``c`` leaves place ``i`` (evidence only that it held one); into the court
+        when ``court`` is given, else out of the unseen cards."""
+        out = self._map(i, lambda s: _reveal(s, c, False))
+        return out._map(court, lambda s: ((_add(s, c), 1),)) if court is not None else out
+
+    def seen(self, i: int, c: int) -> Placements:
+        return self._map(i, lambda s: _reveal(s, c, True))
+
+    def assume(self, i: int, c: int, bit: int) -> Placements:
+        """The worlds where place ``i`` holds a ``c`` get ``bit`` in their mask."""
+        out: dict[Key, int] = defaultdict(int)
+        for key, w in self.terms.items():
+            for s, f, violates in _assume(key[1 + i], c):
+                out[(key[0] | bit if violates else key[0], *key[1 : 1 + i], s, *key[2 + i :])] += w * f
+        return Placements(dict(out))
+
+    def move(self, i: int, j: int, k: int) -> Placements:
+        return self._pair(i, j, lambda a, b: _move(a, b, k), comb(self._size(i), k))
+
+    def exchange(self, i: int, court: int, draw: int, back: int) -> Placements:
+        """Place ``i`` draws ``draw`` uniform cards from ``court``, then returns ``back``
+        uniform cards of them all."""
+        ways = comb(self._size(court), draw) * comb(self._size(i) + draw, back)
+        return self._pair(i, court, lambda a, b: _exchange(a, b, draw, back), ways)
+
+    def swap_random(self, i: int, court: int) -> Placements:
+        return self._pair(i, court, _swap, self._size(i) * self._size(court))
+
+    def swap_known(self, i: int, court: int, c: int) -> Placements:
+        return self._pair(i, court, lambda a, b: _swap_known(a, b, c))
+
+    def draw_seen(self, court: int, c: int) -> Placements:
+        return self._map(court, lambda s: _draw_seen(s, c))
+
+    def add(self, place: int, c: int) -> Placements:
+        return self._map(place, lambda s: ((_add(s, c), 1),))
+
+    def remove(self, i: int) -> Placements:
+        empty = sid(())
+        return Placements({key[: 1 + i] + key[2 + i :]: w for key, w in self.terms.items() if key[1 + i] == empty})
+
+    def forget(self, bits: int) -> Placements:
+        out: dict[Key, int] = defaultdict(int)
+        for key, w in self.terms.items():
+            out[(key[0] & ~bits, *key[1:])] += w
+        return Placements(dict(out))
+
+    # -- questions ----------------------------------------------------------------------------
+
+    def totals(self, unseen: Vec) -> dict[int, int]:
+        """The total mass of each mask's worlds."""
+        found = self._memo.get(("totals", unseen))
+        if found is None:
+            found = self.pruned(unseen)._memo[("totals", unseen)]
+        assert isinstance(found, dict)
+        return found
+
+    def pruned(self, unseen: Vec) -> Placements:
+        """The terms whose worlds can add up to ``unseen`` (the others weigh nothing), their
+        totals per mask counted on the way (known totals: nothing to prune)."""
+        if ("totals", unseen) in self._memo:
+            return self
+        keep: dict[Key, int] = {}
+        totals: dict[int, int] = defaultdict(int)
+        for key, w in self.terms.items():
+            m = _term_mass(key[1:], unseen)
+            if m:
+                keep[key] = w
+                totals[key[0]] += w * m
+        out = self if len(keep) == len(self.terms) else Placements(keep)
+        out._memo[("totals", unseen)] = dict(totals)
+        return out
+
+    def contents(self, i: int, unseen: Vec) -> dict[int, dict[Vec, int]]:
+        """For each mask, the mass of each content of place ``i``."""
+        found = self._memo.get(("contents", i, unseen))
+        if found is None:
+            groups: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
+            for key, w in self.terms.items():
+                groups[(key[0], key[1 + i], tuple(sorted(key[1 : 1 + i] + key[2 + i :])))] += w
+            out: dict[int, dict[Vec, int]] = defaultdict(lambda: defaultdict(int))
+            for (mask, s, others), w in groups.items():
+                for y, h in expand(s).items():
+                    rest = minus(unseen, y)
+                    if min(rest) >= 0:
+                        out[mask][y] += w * h * _mass(others, rest, unseen)
+            found = self._memo[("contents", i, unseen)] = {m: dict(d) for m, d in out.items()}
+        assert isinstance(found, dict)
+        return found
+
+    def joint(self, places: tuple[int, ...], unseen: Vec) -> dict[int, dict[tuple[Vec, ...], int]]:
+        """For each mask, the mass of each combination of contents of ``places``; when they are
+        every place, the largest one's content is what the others leave (a coefficient, not an
+        enumeration of its contents)."""
+        sizes = [len(_STATES[s]) for s in next(iter(self.terms))[1:]]
+        derived = max(range(len(places)), key=lambda k: sizes[places[k]])
+        if set(places) != set(range(len(sizes))) or len(places) < 2:
+            derived = -1
+        listed = [i for k, i in enumerate(places) if k != derived]
+        groups: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = defaultdict(int)
+        for key, w in self.terms.items():
+            others = tuple(sorted(s for i, s in enumerate(key[1:]) if i not in listed))
+            groups[(key[0], tuple(key[1 + i] for i in listed), others)] += w
+        out: dict[int, dict[tuple[Vec, ...], int]] = defaultdict(lambda: defaultdict(int))
+        for (mask, states, others), w in groups.items():
+            tagged, fresh = _tagged(others)
+            for contents, h in _combinations([expand(s) for s in states]):
+                total: Vec = (0, 0, 0, 0, 0)
+                for y in contents:
+                    total = plus(total, y)
+                rest = minus(unseen, total)
+                if min(rest) < 0:
+                    continue
+                c = _coef(tagged, fresh, rest, unseen)
+                if c:
+                    combined = contents if derived < 0 else (*contents[:derived], rest, *contents[derived:])
+                    out[mask][combined] += w * h * c
+        return {m: dict(d) for m, d in out.items()}
+
+    def tagged_places(self) -> tuple[int, ...]:
+        """The places where some term has a card that is not fresh."""
+        places = len(next(iter(self.terms))) - 1
+        seen = [{key[1 + i] for key in self.terms} for i in range(places)]
+        return tuple(i for i in range(places) if not all(is_fresh(s) for s in seen[i]))
+
+    def to_worlds(self, unseen: Vec) -> Worlds:
+        """The same distribution as worlds: the places with a card singled out opened (their
+        contents expanded place by place, the largest last, merging as it goes), the others
+        pooled. With nothing pooled, the last place's content is what the others leave."""
+        first = next(iter(self.terms))
+        sizes = tuple(len(_STATES[s]) for s in first[1:])
+        order = sorted(self.tagged_places(), key=lambda i: sizes[i])
+        pool = sum(sizes) - sum(sizes[i] for i in order)
+        bound = vid(unseen)
+        # (mask, contents so far, their sum, the states still to expand)
+        current: dict[tuple[int, tuple[int, ...], int, tuple[int, ...]], int] = defaultdict(int)
+        for key, w in self.terms.items():
+            current[(key[0], (), vid((0, 0, 0, 0, 0)), tuple(key[1 + i] for i in order))] += w
+        for step in range(len(order)):
+            nxt: dict[tuple[int, tuple[int, ...], int, tuple[int, ...]], int] = defaultdict(int)
+            for (mask, done, total, rest), w in current.items():
+                weights = expand(rest[0])
+                if step == len(order) - 1 and pool < sizes[order[-1]]:
+                    # the last place takes what the pool leaves: enumerate the pool instead
+                    left = vec(_left(bound, total))
+                    for r in compositions(pool, left):
+                        y = minus(left, r)
+                        h = weights.get(y, 0)
+                        if h:
+                            nxt[(mask, (*done, vid(y)), vid(plus(vec(total), y)), ())] += w * h
+                    continue
+                for y, h in weights.items():
+                    t = _within(total, vid(y), bound)
+                    if t >= 0:
+                        nxt[(mask, (*done, vid(y)), t, rest[1:])] += w * h
+            current = nxt
+        worlds: dict[int, int] = defaultdict(int)
+        for (mask, done, total, _), w in current.items():
+            world = mask | _left(bound, total) << MASK_BITS
+            for i in range(len(sizes)):
+                world |= POOLED << shift(i)
+            for i, content in zip(order, done, strict=True):
+                world ^= (POOLED ^ content) << shift(i)
+            worlds[world] += w
+        return Worlds(sizes, tuple(i in order for i in range(len(sizes))), dict(worlds))
+
+
+@lru_cache(maxsize=1 << 16)
+def _within(total: int, y: int, bound: int) -> int:
+    """The id of total + y, or -1 if it exceeds ``bound`` (ids of count vectors)."""
+    t = plus(vec(total), vec(y))
+    return vid(t) if all(a <= b for a, b in zip(t, vec(bound), strict=True)) else -1
+
+
+@lru_cache(maxsize=1 << 16)
+def _left(bound: int, total: int) -> int:
+    return vid(minus(vec(bound), vec(total)))
+
+
+@lru_cache(maxsize=1 << 18)
+def _term_mass(states: tuple[int, ...], unseen: Vec) -> int:
+    """A term's total mass (its states in place order)."""
+    return _mass(tuple(sorted(states)), unseen, unseen)
+
+
+@lru_cache(maxsize=1 << 17)
+def _mass(states: tuple[int, ...], target: Vec, bound: Vec) -> int:
+    """The coefficient of z^target in the product of the cards of ``states`` (sorted ids)."""
+    tagged, fresh = _tagged(states)
+    return _coef(tagged, fresh, target, bound)
+
+
+@lru_cache(maxsize=100_000)
+def _tagged(states: tuple[int, ...]) -> tuple[tuple[Vec, ...], int]:
+    """The cards of ``states`` that are not fresh (sorted), and how many are."""
+    cards = [v for s in states for v in _STATES[s]]
+    tagged = tuple(sorted(v for v in cards if v != FRESH))
+    return tagged, len(cards) - len(tagged)
+
+
+@lru_cache(maxsize=200_000)
+def _coef(tagged: tuple[Vec, ...], fresh: int, target: Vec, bound: Vec) -> int:
+    """Coefficient of z^target in prod over tagged cards of (v . z), times (sum z)^fresh
+    (``target`` <= ``bound`` componentwise; the product is computed once per bound)."""
+    if sum(target) != len(tagged) + fresh or min(target) < 0:
+        return 0
+    total = 0
+    t0, t1, t2, t3, t4 = target
+    top = _FACTORIALS[fresh]
+    f = _FACTORIALS
+    for (w0, w1, w2, w3, w4), a in _product(tagged, bound).items():
+        if w0 <= t0 and w1 <= t1 and w2 <= t2 and w3 <= t3 and w4 <= t4:
+            total += a * (top // (f[t0 - w0] * f[t1 - w1] * f[t2 - w2] * f[t3 - w3] * f[t4 - w4]))
+    return total
+
+
+_FACTORIALS = [factorial(n) for n in range(64)]
+
+
+@lru_cache(maxsize=20_000)
+def _product(tagged: tuple[Vec, ...], bound: Vec) -> dict[Vec, int]:
+    """prod over tagged cards of (v . z), as {exponents: coefficient}, exponents <= bound."""
+    if not tagged:
+        return {(0, 0, 0, 0, 0): 1}
+    head = _product(tagged[:-1], bound)
+    v = tagged[-1]
+    out: dict[Vec, int] = defaultdict(int)
+    for w, a in head.items():
+        for d in range(5):
+            if v[d] and w[d] < bound[d]:
+                out[w[:d] + (w[d] + 1,) + w[d + 1 :]] += a * v[d]
+    return dict(out)
+
+
+def _combinations(options: list[dict[Vec, int]]) -> Iterator[tuple[tuple[Vec, ...], int]]:
+    """Every choice of one content per place, with the product of their weights."""
+    if not options:
+        yield (), 1
+        return
+    for rest, w in _combinations(options[1:]):
+        for y, h in options[0].items():
+            yield (y, *rest), h * w
+
+
+def configurations(sizes: tuple[int, ...], unseen: Vec) -> int:
+    """How many ways places of ``sizes`` cards can be filled (count vectors) under ``unseen``:
+    what their worlds can number at most, per mask."""
+    return _configurations(tuple(sorted(sizes)), unseen)
+
+
+@lru_cache(maxsize=1024)
+def _configurations(sizes: tuple[int, ...], unseen: Vec) -> int:
+    sums: dict[Vec, int] = {(0, 0, 0, 0, 0): 1}
+    for n in sizes:
+        nxt: dict[Vec, int] = defaultdict(int)
+        for t, count in sums.items():
+            for y in compositions(n, minus(unseen, t)):
+                nxt[plus(t, y)] += count
+        sums = nxt
+    return sum(sums.values())

@@ -1,0 +1,490 @@
+"""Exact counting by worlds: one count vector per place, the untouched places pooled.
+
+A *world* says how many of each character every *opened* place holds. Places nothing has
+singled out yet are *pooled*: the cards of the pooled places are, whatever the world, a
+uniformly random split of the *pool* (the unseen cards no opened place holds), so a world
+stores only the pool's content, and a pooled place's content is a hypergeometric split of it.
+Worlds also carry a *mask*: the behavioural assumptions (bits) they break, so that an
+assumption can be dropped after the fact by re-reading the masks, never by replaying.
+
+A world is a Python int: the mask in the low 16 bits, then 12 bits for the pool's content and
+12 bits per place (an interned count vector, or ``POOLED``); its weight an exact integer. The
+world's mass is its weight times M(pool) = |pool|! / prod(pool_c!), the number of ways to lay
+the pool's characters on its physical cards. The number of worlds never exceeds the number of
+ways to fill the opened places under the unseen counts (times the masks in use): a bound set
+by the table (204 for 3 players, 2,319 for 4, 19,854 for 5, 107,940 for 6), not the history.
+
+>>> w = Worlds.pooled((2, 2, 9), (3, 3, 3, 2, 2))   # two hands and a court of 9, nothing seen
+>>> len(w), w.opened
+(1, (False, False, False))
+>>> w = w.open(0)                                     # the first hand, card by card
+>>> len(w), sum(w.totals().values()) == multinomial(vid((3, 3, 3, 2, 2)))
+(15, True)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from functools import cache, lru_cache
+from math import comb, factorial
+
+Vec = tuple[int, ...]
+"""A count per character (the variant's five, in the order of the character table)."""
+Kernel = tuple[tuple[int, int, int], ...]
+"""For a pair of fields: each (new first field, new second field, factor)."""
+
+MASK_BITS = 16
+WIDTH = 12
+FIELD = (1 << WIDTH) - 1
+POOLED = FIELD
+"""The field of a pooled place."""
+
+_IDS: dict[Vec, int] = {}
+_VECS: list[Vec] = []
+
+
+def vid(vector: Vec) -> int:
+    """The interned id of a count vector (ids are small ints, shared by every table)."""
+    found = _IDS.get(vector)
+    if found is None:
+        found = _IDS[vector] = len(_VECS)
+        _VECS.append(vector)
+        assert found < POOLED, "too many count vectors"
+    return found
+
+
+def vec(i: int) -> Vec:
+    """The count vector of an id."""
+    return _VECS[i]
+
+
+def plus(a: Vec, b: Vec) -> Vec:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+
+
+def minus(a: Vec, b: Vec) -> Vec:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4])
+
+
+def unit(c: int) -> Vec:
+    return tuple(1 if k == c else 0 for k in range(5))
+
+
+@cache
+def multinomial(i: int) -> int:
+    """M(v) = |v|! / prod(v_c!) for the vector of id ``i``: the orderings of its cards."""
+    v = _VECS[i]
+    result = factorial(sum(v))
+    for x in v:
+        result //= factorial(x)
+    return result
+
+
+@cache
+def compositions(total: int, bound: Vec) -> tuple[Vec, ...]:
+    """Every count vector of ``total`` cards with no count above ``bound``'s."""
+    out: list[Vec] = []
+
+    def rec(k: int, left: int, head: Vec) -> None:
+        if k == 4:
+            if left <= bound[4]:
+                out.append((*head, left))
+            return
+        for x in range(min(left, bound[k]) + 1):
+            rec(k + 1, left - x, (*head, x))
+
+    rec(0, total, ())
+    return tuple(out)
+
+
+@cache
+def takes(source: int, k: int) -> Kernel:
+    """Each way to take ``k`` physical cards from the content ``source``: (what is left, what
+    is taken, the number of physical choices)."""
+    v = _VECS[source]
+    out = []
+    for d in compositions(k, v):
+        ways = 1
+        for x, y in zip(v, d, strict=True):
+            ways *= comb(x, y)
+        out.append((vid(minus(v, d)), vid(d), ways))
+    return tuple(out)
+
+
+@cache
+def splits(pool: int, size: int) -> Kernel:
+    """Each content a pooled place of ``size`` cards may take from the ``pool``: (the pool
+    left, the place's content, M(content))."""
+    return tuple((left, taken, multinomial(taken)) for left, taken, _ in takes(pool, size))
+
+
+@cache
+def _moves(source: int, target: int, k: int) -> Kernel:
+    """``k`` uniform physical cards from ``source`` to ``target``."""
+    t = _VECS[target]
+    return tuple((left, vid(plus(t, _VECS[taken])), ways) for left, taken, ways in takes(source, k))
+
+
+@cache
+def _exchanges(hand: int, court: int, param: int) -> Kernel:
+    """``param >> 8`` uniform court cards drawn, then ``param & 255`` uniform cards of the hand
+    so grown returned: (hand, court, ways)."""
+    draw, back = param >> 8, param & 255
+    out: dict[tuple[int, int], int] = defaultdict(int)
+    for court_left, grown, w1 in _moves(court, hand, draw):
+        for hand_left, court_after, w2 in _moves(grown, court_left, back):
+            out[(hand_left, court_after)] += w1 * w2
+    return tuple((a, b, n) for (a, b), n in out.items())
+
+
+@cache
+def _swaps(hand: int, court: int) -> Kernel:
+    """A uniform card of ``hand`` is shown; the hand draws a uniform court card; the shown card
+    goes into the court."""
+    h, c = _VECS[hand], _VECS[court]
+    out: dict[tuple[int, int], int] = defaultdict(int)
+    for s in range(5):
+        for d in range(5):
+            if h[s] and c[d]:
+                out[(vid(plus(minus(h, unit(s)), unit(d))), vid(plus(minus(c, unit(d)), unit(s))))] += h[s] * c[d]
+    return tuple((a, b, n) for (a, b), n in out.items())
+
+
+@cache
+def _swap_known(hand: int, court: int, card: int) -> Kernel:
+    """The hand draws a uniform court card, then its ``card`` (seen) goes into the court."""
+    h, c = _VECS[hand], _VECS[court]
+    if not h[card]:
+        return ()
+    rest = minus(h, unit(card))
+    return tuple(
+        (vid(plus(rest, unit(d))), vid(plus(minus(c, unit(d)), unit(card))), c[d]) for d in range(5) if c[d]
+    )
+
+
+class Worlds:
+    """Worlds of opened places and a pool, with integer weights. Immutable: every update
+    returns new worlds. ``sizes``: the cards each place holds; ``opened``: which places have
+    a count vector in each world (the others are pooled)."""
+
+    __slots__ = ("_marginals", "_totals", "opened", "sizes", "worlds")
+
+    def __init__(self, sizes: tuple[int, ...], opened: tuple[bool, ...], worlds: dict[int, int]) -> None:
+        self.sizes = sizes
+        self.opened = opened
+        self.worlds = worlds
+        self._totals: dict[int, int] | None = None
+        self._marginals: dict[int, dict[int, dict[Vec, int]]] = {}
+
+    def __repr__(self) -> str:
+        return f"<Worlds {len(self.worlds)} worlds, {sum(self.opened)} of {len(self.sizes)} places opened>"
+
+    def __len__(self) -> int:
+        return len(self.worlds)
+
+    @classmethod
+    def pooled(cls, sizes: tuple[int, ...], unseen: Vec) -> Worlds:
+        """Nothing seen: every place pooled, one world."""
+        key = vid(unseen) << MASK_BITS
+        for i in range(len(sizes)):
+            key |= POOLED << shift(i)
+        return cls(sizes, (False,) * len(sizes), {key: 1})
+
+    @classmethod
+    def listed(cls, sizes: tuple[int, ...], worlds: Iterable[tuple[tuple[Vec, ...], int, int]]) -> Worlds:
+        """Every place opened: each (contents per place, mask, weight)."""
+        out: dict[int, int] = defaultdict(int)
+        empty = vid((0, 0, 0, 0, 0))
+        for contents, mask, weight in worlds:
+            key = mask | empty << MASK_BITS
+            for i, y in enumerate(contents):
+                key |= vid(y) << shift(i)
+            out[key] += weight
+        return cls(sizes, (True,) * len(sizes), dict(out))
+
+    def _with(self, worlds: dict[int, int], sizes: tuple[int, ...] | None = None) -> Worlds:
+        return Worlds(self.sizes if sizes is None else sizes, self.opened, worlds)
+
+    def _moved(
+        self, worlds: dict[int, int], sizes: tuple[int, ...], changed: tuple[int, ...], factor: int
+    ) -> Worlds:
+        """New worlds after random cards moved between the ``changed`` places, each world's
+        weight spread with total ``factor``: every other place's contents are as they were,
+        times ``factor`` (a move touches no other place), so they are carried over."""
+        out = Worlds(sizes, self.opened, worlds)
+        if factor:
+            for i, by_mask in self._marginals.items():
+                if i not in changed:
+                    out._marginals[i] = {m: {y: n * factor for y, n in d.items()} for m, d in by_mask.items()}
+            if self._totals is not None:
+                out._totals = {m: n * factor for m, n in self._totals.items()}
+        return out
+
+    def content(self, key: int, i: int) -> Vec:
+        """The content of place ``i`` in a world (opened places only)."""
+        return _VECS[(key >> shift(i)) & FIELD]
+
+    # -- updates ------------------------------------------------------------------------------
+
+    def open(self, *places: int) -> Worlds:
+        """The same worlds with ``places`` opened (each pooled one split out of the pool)."""
+        worlds = self
+        for i in places:
+            if worlds.opened[i]:
+                continue
+            out = _pairwise(worlds.worlds, MASK_BITS, shift(i), "split", worlds.sizes[i])
+            opened = worlds.opened[:i] + (True,) + worlds.opened[i + 1 :]
+            worlds = Worlds(worlds.sizes, opened, out)._moved_from(worlds)
+        return worlds
+
+    def _moved_from(self, same: Worlds) -> Worlds:
+        """These worlds, the same distribution as ``same``'s: its contents carried over."""
+        self._marginals = dict(same._marginals)
+        self._totals = same._totals
+        return self
+
+    def _one(self, i: int, kind: str, param: int, grows: int = 0) -> Worlds:
+        opened = self.open(i)
+        out = _pairwise(opened.worlds, shift(i), shift(i), kind, param)
+        return opened._with(out, self.sizes[:i] + (self.sizes[i] + grows,) + self.sizes[i + 1 :])
+
+    def reveal(self, i: int, card: int) -> Worlds:
+        """A ``card`` leaves place ``i``, in the worlds where it held one (their weights kept)."""
+        return self._one(i, "taken", card, -1)
+
+    def seen(self, i: int, card: int) -> Worlds:
+        """Only the worlds where place ``i`` holds a ``card``."""
+        return self._one(i, "holding", card)
+
+    def add(self, place: int, cards: Vec) -> Worlds:
+        """Known ``cards`` (counts) join ``place`` (opened first)."""
+        return self._one(place, "add", vid(cards), sum(cards))
+
+    def tag(self, i: int, card: int, bit: int) -> Worlds:
+        """The worlds where place ``i`` holds a ``card`` get ``bit`` (an assumption they break)."""
+        assert 0 < bit < 1 << MASK_BITS, "one bit per assumption, at most one per player"
+        opened = self.open(i)
+        s = shift(i)
+        out: dict[int, int] = defaultdict(int)
+        for key, w in opened.worlds.items():
+            out[key | bit if _VECS[(key >> s) & FIELD][card] else key] += w
+        return opened._with(out)
+
+    def move(self, source: int, target: int, k: int) -> Worlds:
+        """``k`` physical cards of ``source``, chosen uniformly, go to ``target``."""
+        sizes = _resized(self.sizes, source, target, k)
+        if not self.opened[source] and not self.opened[target]:
+            return Worlds(sizes, self.opened, self.worlds)  # the pool stays a uniform split
+        opened = self.open(source, target)
+        out = _pairwise(opened.worlds, shift(source), shift(target), "move", k)
+        return opened._moved(out, sizes, (source, target), comb(self.sizes[source], k))
+
+    def exchange(self, hand: int, court: int, draw: int, keep: int) -> Worlds:
+        """``hand`` draws ``draw`` uniform cards from ``court``, keeps ``keep`` uniform cards of
+        them all and returns the rest (one kernel: no world holds the cards in between)."""
+        back = self.sizes[hand] + draw - keep
+        sizes = _resized(_resized(self.sizes, court, hand, draw), hand, court, back)
+        if not self.opened[hand] and not self.opened[court]:
+            return Worlds(sizes, self.opened, self.worlds)
+        opened = self.open(hand, court)
+        out = _pairwise(opened.worlds, shift(hand), shift(court), "exchange", draw << 8 | back)
+        ways = comb(self.sizes[court], draw) * comb(self.sizes[hand] + draw, back)
+        return opened._moved(out, sizes, (hand, court), ways)
+
+    def swap_random(self, hand: int, court: int) -> Worlds:
+        opened = self.open(hand, court)
+        out = _pairwise(opened.worlds, shift(hand), shift(court), "swap", 0)
+        return opened._moved(out, self.sizes, (hand, court), self.sizes[hand] * self.sizes[court])
+
+    def swap_known(self, hand: int, court: int, card: int) -> Worlds:
+        opened = self.open(hand, court)
+        out = _pairwise(opened.worlds, shift(hand), shift(court), "swap_known", card)
+        return opened._with(out)
+
+    def draw_seen(self, court: int, cards: Vec) -> Worlds:
+        """Uniform court cards, seen to be ``cards`` (counts), leave the court (and the unseen
+        cards): each world weighed by the ways to draw them."""
+        k = sum(cards)
+        sizes = self.sizes[:court] + (self.sizes[court] - k,) + self.sizes[court + 1 :]
+        if self.opened[court]:
+            return self._with(_pairwise(self.worlds, shift(court), shift(court), "draw", vid(cards)), sizes)
+        # a pooled court: any k of its pooled cards are ``cards`` in M(cards) M(pool - cards) of
+        # the pool's M(pool) orderings, whatever the world (the choice of the k: one constant)
+        return self._with(_pairwise(self.worlds, MASK_BITS, MASK_BITS, "split_seen", vid(cards)), sizes)
+
+    def remove(self, i: int) -> Worlds:
+        """Forget the empty place ``i``."""
+        assert self.sizes[i] == 0, "only an empty place is forgotten"
+        opened = self.opened[:i] + self.opened[i + 1 :]
+        sizes = self.sizes[:i] + self.sizes[i + 1 :]
+        low, s = (1 << shift(i)) - 1, shift(i)
+        out: dict[int, int] = defaultdict(int)
+        for key, w in self.worlds.items():
+            if self.opened[i] and any(_VECS[(key >> s) & FIELD]):
+                continue
+            out[(key & low) | (key >> (s + WIDTH)) << s] += w
+        return Worlds(sizes, opened, dict(out))
+
+    def forget(self, bits: int) -> Worlds:
+        """The masks without ``bits`` (assumptions dropped for good): their worlds merge."""
+        out: dict[int, int] = defaultdict(int)
+        for key, w in self.worlds.items():
+            out[key & ~bits] += w
+        return Worlds(self.sizes, self.opened, dict(out))
+
+    # -- questions ----------------------------------------------------------------------------
+
+    def totals(self) -> dict[int, int]:
+        """The total mass of the worlds of each mask."""
+        if self._totals is None:
+            out: dict[int, int] = defaultdict(int)
+            if any(self.opened):  # one pass for every opened place's contents and the totals
+                for mask, dist in self.contents(self.opened.index(True)).items():
+                    out[mask] = sum(dist.values())
+            else:
+                low = (1 << MASK_BITS) - 1
+                for key, w in self.worlds.items():
+                    out[key & low] += w * multinomial((key >> MASK_BITS) & FIELD)
+            self._totals = dict(out)
+        return self._totals
+
+    def contents(self, i: int) -> dict[int, dict[Vec, int]]:
+        """For each mask, the mass of each content of place ``i`` (every opened place's are
+        counted in the same pass over the worlds)."""
+        found = self._marginals.get(i)
+        if found is not None:
+            return found
+        if self.opened[i]:
+            missing = [j for j, o in enumerate(self.opened) if o and j not in self._marginals]
+            if 2 * len(missing) <= sum(self.opened):  # a few: this one alone (the others carried)
+                missing = [i]
+            self._marginals.update(self._opened_contents(missing))
+            return self._marginals[i]
+        low = (1 << MASK_BITS) - 1
+        out: dict[int, dict[Vec, int]] = defaultdict(lambda: defaultdict(int))
+        pools: dict[tuple[int, int], int] = defaultdict(int)
+        for key, w in self.worlds.items():
+            pools[(key & low, (key >> MASK_BITS) & FIELD)] += w
+        for (mask, pool), w in pools.items():
+            for left, taken, m in splits(pool, self.sizes[i]):
+                out[mask][_VECS[taken]] += w * m * multinomial(left)
+        found = self._marginals[i] = {mask: dict(d) for mask, d in out.items()}
+        return found
+
+    def _opened_contents(self, places: list[int]) -> dict[int, dict[int, dict[Vec, int]]]:
+        """The contents of the opened ``places``, in one pass over the worlds."""
+        low = (1 << MASK_BITS) - 1
+        shifts = [shift(i) for i in places]
+        sums: list[dict[int, int]] = [{} for _ in places]
+        masses: dict[int, int] = {}
+        for key, w in self.worlds.items():
+            pool = (key >> MASK_BITS) & FIELD
+            m = masses.get(pool)
+            if m is None:
+                m = masses[pool] = multinomial(pool)
+            mass = w * m if m != 1 else w
+            mask = (key & low) << WIDTH
+            for acc, s in zip(sums, shifts, strict=True):
+                k = mask | (key >> s) & FIELD
+                acc[k] = acc.get(k, 0) + mass
+        out: dict[int, dict[int, dict[Vec, int]]] = {}
+        for i, acc in zip(places, sums, strict=True):
+            by_mask: dict[int, dict[Vec, int]] = defaultdict(dict)
+            for k, n in acc.items():
+                by_mask[k >> WIDTH][_VECS[k & FIELD]] = n
+            out[i] = dict(by_mask)
+        return out
+
+    def joint(self, places: tuple[int, ...]) -> dict[int, dict[tuple[Vec, ...], int]]:
+        """For each mask, the mass of each combination of contents of ``places``."""
+        opened = self.open(*places)
+        low = (1 << MASK_BITS) - 1
+        out: dict[int, dict[tuple[Vec, ...], int]] = defaultdict(lambda: defaultdict(int))
+        for key, w in opened.worlds.items():
+            contents = tuple(_VECS[(key >> shift(i)) & FIELD] for i in places)
+            out[key & low][contents] += w * multinomial((key >> MASK_BITS) & FIELD)
+        return {mask: dict(d) for mask, d in out.items()}
+
+
+def shift(i: int) -> int:
+    return MASK_BITS + WIDTH * (i + 1)
+
+
+def _resized(sizes: tuple[int, ...], source: int, target: int, k: int) -> tuple[int, ...]:
+    out = list(sizes)
+    out[source] -= k
+    out[target] += k
+    return tuple(out)
+
+
+def _taken(a: int, card: int) -> Kernel:
+    v = _VECS[a]
+    return ((vid(minus(v, unit(card))), 0, 1),) if v[card] else ()
+
+
+def _holding(a: int, card: int) -> Kernel:
+    return ((a, 0, 1),) if _VECS[a][card] else ()
+
+
+def _drawn(a: int, cards: int) -> Kernel:
+    v, d = _VECS[a], _VECS[cards]
+    ways = 1
+    for x, y in zip(v, d, strict=True):
+        ways *= comb(x, y)
+    return ((vid(minus(v, d)), 0, ways),) if ways else ()
+
+
+def _split_seen(pool: int, cards: int) -> Kernel:
+    v, d = _VECS[pool], _VECS[cards]
+    if any(y > x for x, y in zip(v, d, strict=True)):
+        return ()
+    return ((vid(minus(v, d)), 0, multinomial(cards)),)
+
+
+def _added(a: int, cards: int) -> Kernel:
+    return ((vid(plus(_VECS[a], _VECS[cards])), 0, 1),)
+
+
+ONE: dict[str, Callable[[int, int], Kernel]] = {
+    "taken": _taken,
+    "holding": _holding,
+    "draw": _drawn,
+    "split_seen": _split_seen,
+    "add": _added,
+}
+"""Kernels on one field: (new field, unused, factor)."""
+TWO: dict[str, Callable[[int, int, int], Kernel]] = {
+    "split": lambda pool, _, size: splits(pool, size),
+    "move": _moves,
+    "swap": lambda a, b, _: _swaps(a, b),
+    "swap_known": _swap_known,
+    "exchange": _exchanges,
+}
+"""Kernels on two fields: (new first field, new second field, factor)."""
+
+
+@lru_cache(maxsize=1 << 18)
+def _deltas(kind: str, param: int, a: int, b: int, sa: int, sb: int) -> tuple[tuple[int, int], ...]:
+    """What a kernel adds to a world whose fields at shifts ``sa``, ``sb`` hold ``a``, ``b``."""
+    if sa == sb:
+        return tuple(((na - a) << sa, f) for na, _, f in ONE[kind](a, param) if f)
+    return tuple((((na - a) << sa) + ((nb - b) << sb), f) for na, nb, f in TWO[kind](a, b, param) if f)
+
+
+def _pairwise(worlds: dict[int, int], sa: int, sb: int, kind: str, param: int) -> dict[int, int]:
+    """Each world's fields at shifts ``sa`` and ``sb`` (possibly the same field) replaced as
+    the kernel ``kind`` says, the weights multiplied by its factors; merged."""
+    out: dict[int, int] = {}
+    get = out.get
+    local: dict[int, tuple[tuple[int, int], ...]] = {}
+    for key, w in worlds.items():
+        a, b = (key >> sa) & FIELD, (key >> sb) & FIELD
+        pair = a << WIDTH | b
+        entries = local.get(pair)
+        if entries is None:
+            entries = local[pair] = _deltas(kind, param, a, b, sa, sb)
+        for delta, f in entries:
+            k = key + delta
+            out[k] = get(k, 0) + w * f
+    return out
