@@ -4,8 +4,11 @@ Figures (issue 12):
   family_2v2_s    the 15-card family of a plain 2-player deal and every family it leads to
                   (21 families, 224,770 turn starts), generated from scratch; beside it today's
                   graph solve of one 2-against-2 position (the draft start of benchmarks/solve.py)
-  family_1v1_s    one 1-against-1 family (13 cards, court 11); beside it today's solve of one
-                  1-against-1 position
+  family_1v1_s    one 1-against-1 family (13 cards, court 11), generated in one process as the
+                  table generates a missing family; beside it today's solve of one 1-against-1
+                  position
+  *_baseline_s    with --baseline-src DIR: the same generations by DIR's packages, in the same
+                  run (each run of ours followed by one of the baseline; --repeat N: medians)
   all_2p_s        every family of both variants' 2-player set-ups (only with --all; otherwise
                   the figure of the last build found in the logs given with --all-log)
   probe_value_us  the exact value of a turn start from the tables
@@ -25,7 +28,11 @@ Figures (issue 12):
 
 Each generation runs in its own process, into a temporary directory, for its time and memory.
 
+Generations are timed once the runner is ready (the 2-worker cluster started, the generator
+imported on each worker): the figure is the generator's, not Dask's start-up.
+
     python benchmarks/tablebase.py [--json] [--quick] [--all] [--before DIR] [--build 8]
+                                   [--baseline-src DIR] [--repeat N]
 """
 
 from __future__ import annotations
@@ -55,22 +62,39 @@ from solver.values import solve
 ONE_ONE = Family(Variant.AMBASSADOR, (3, 3, 3, 2, 2), court=11)
 
 
-def generate_in_process(what: str) -> dict[str, Any]:
-    """Generate ``what`` ('2v2', '1v1' or 'all') from scratch in a child process."""
+WARM = ("numpy", "scipy.sparse.csgraph", "flint", "companion.coup.table_build")
+"""Modules a worker imports before the clock starts (a start-up cost, not the generator's)."""
+
+
+def generate_in_process(what: str, source: str | None = None) -> dict[str, Any]:
+    """Generate ``what`` ('2v2', '1v1' or 'all') from scratch in a child process; with
+    ``source``, by the ``solver``/``companion`` packages of that source tree (a baseline)."""
     code = (
         "import json, sys, time, resource, tempfile; from pathlib import Path; "
         "sys.path.insert(0, 'benchmarks'); from tablebase import _generate; "
         f"print(json.dumps(_generate({what!r})))"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (source, env.get("PYTHONPATH")) if p)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
 
 def _generate(what: str) -> dict[str, Any]:
+    """One generation: the 1-against-1 family in this process, as the table generates a
+    missing family (:func:`~solver.coup.tablebase.library.generate`); the others as `coup
+    tablebase build` does, on 2 workers, timed once the cluster is started and the generator
+    imported on each worker. ``cpu_s``: this process's CPU time (the whole work for 1v1)."""
+    from importlib import import_module
+
     from companion.coup.table_build import build_job
     from companion.runner import Runner
+    from solver.coup.tablebase.library import generate
 
+    for module in WARM:
+        import_module(module)
     if what == "1v1":
         families = [ONE_ONE]
     elif what == "2v2":
@@ -78,12 +102,20 @@ def _generate(what: str) -> dict[str, Any]:
     else:
         families = families_for(None, 2, None)
     with tempfile.TemporaryDirectory() as directory:
-        started = time.perf_counter()
-        with Runner(workers=2, quiet=True) as run:
-            built = build_job(families, run, Path(directory), installed=False)
-        seconds = time.perf_counter() - started
+        if what == "1v1":  # as the table generates a missing family: here, no runner
+            started, cpu = time.perf_counter(), time.process_time()
+            built = generate(families, Path(directory))
+            seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        else:
+            with Runner(workers=2, quiet=True) as run:
+                for module in WARM:
+                    run.client.run(import_module, module)
+                started, cpu = time.perf_counter(), time.process_time()
+                built = build_job(families, run, Path(directory), installed=False)
+                seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     return {
         "seconds": seconds,
+        "cpu_s": cpu,
         "families": len(built),
         "positions": sum(b.family.positions for b in built),
         "bytes": sum(b.bytes for b in built),
@@ -92,6 +124,34 @@ def _generate(what: str) -> dict[str, Any]:
         )
         / 1024,
     }
+
+
+def generation(what: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The median of ``args.repeat`` generations of ``what``; with ``args.baseline_src``, each
+    run of this tree followed by one of the baseline tree (under ``"baseline"``, its median)."""
+    ours, theirs = [], []
+    for _ in range(args.repeat):
+        ours.append(generate_in_process(what))
+        if args.baseline_src:
+            theirs.append(generate_in_process(what, args.baseline_src))
+    out = dict(median(ours))
+    if theirs:
+        out["baseline"] = median(theirs)
+    return out
+
+
+def median(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    return sorted(runs, key=lambda run: float(run["seconds"]))[len(runs) // 2]
+
+
+def beside(result: dict[str, Any], report: dict[str, Any], name: str) -> str:
+    """The baseline's figure beside ours (and into ``report``), as text."""
+    base = result.get("baseline")
+    if base is None:
+        return ""
+    report[f"{name}_baseline_s"] = round(base["seconds"], 3)
+    report[f"{name}_ratio"] = round(result["seconds"] / base["seconds"], 3)
+    return f"; the baseline {base['seconds']:.3f} s, ratio {result['seconds'] / base['seconds']:.2f}"
 
 
 def graph_solve_seconds(state: State) -> tuple[float, Fraction, int]:
@@ -312,27 +372,34 @@ def main() -> int:
     parser.add_argument(
         "--build", type=int, action="append", default=[], metavar="N", help="time `coup tablebase build --players N`"
     )
+    parser.add_argument(
+        "--baseline-src",
+        metavar="DIR",
+        help="also time the generations with the solver/companion packages of DIR (e.g. `git archive main`)",
+    )
+    parser.add_argument("--repeat", type=int, default=1, metavar="N", help="generations: the median of N runs")
     args = parser.parse_args()
     report: dict[str, Any] = {}
-    one = generate_in_process("1v1")
-    report["family_1v1_s"] = round(one["seconds"], 3)
+    one = generation("1v1", args)
+    report.update(family_1v1_s=round(one["seconds"], 3), family_1v1_cpu_s=round(one["cpu_s"], 3))
     seconds, value, states = graph_solve_seconds(one_one_position())
     report["today_1v1_position_s"] = round(seconds, 2)
     print(
-        f"1-against-1 family ({ONE_ONE.positions:,} turn starts): {one['seconds']:.2f} s; "
+        f"1-against-1 family ({ONE_ONE.positions:,} turn starts): {one['seconds']:.3f} s "
+        f"(CPU {one['cpu_s']:.3f} s{beside(one, report, 'family_1v1')}); "
         f"today one 1-against-1 position: {seconds:.2f} s ({states:,} states, value {value})"
     )
     peaks = [one["peak_mb"]]
     if not args.quick:
-        two = generate_in_process("2v2")
+        two = generation("2v2", args)
         peaks.append(two["peak_mb"])
         report.update(family_2v2_s=round(two["seconds"], 2), family_2v2_positions=two["positions"])
         seconds, value, states = graph_solve_seconds(two_two_position())
         report["today_2v2_position_s"] = round(seconds, 2)
         print(
             f"15-card family and all it leads to ({two['families']} families, {two['positions']:,} turn starts): "
-            f"{two['seconds']:.1f} s, {two['peak_mb']:.0f} MB; today one 2-against-2 position: {seconds:.1f} s "
-            f"({states:,} states)"
+            f"{two['seconds']:.2f} s{beside(two, report, 'family_2v2')}, {two['peak_mb']:.0f} MB; "
+            f"today one 2-against-2 position: {seconds:.1f} s ({states:,} states)"
         )
     if args.all:
         every = generate_in_process("all")

@@ -18,7 +18,7 @@ from solver.coup.tablebase.expand import END, NODE, START, Expansion, normalised
 from solver.coup.tablebase.index import CELLS, COINS
 from solver.coup.tablebase.store import decode, encode, read
 from solver.coup.turns import build as build_graph
-from solver.errors import ParseError, Unsupported
+from solver.errors import NotCertified, ParseError, Unsupported
 from solver.values import solve
 from tests.reference.exact_game import GameTooLarge, solve_graph
 from tests.reference.exact_game import build as reference_graph
@@ -335,6 +335,88 @@ def test_the_docstring_examples_of_the_tablebase_run(name: str) -> None:
 
     module = importlib.import_module(f"solver.coup.tablebase.{name}")
     assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+# -- one file whoever builds it -------------------------------------------------------------------
+
+THREE_CARDS = Family(Variant.INQUISITOR, ONE_EACH, court=2)
+"""A 2-against-1 family (and the 5 it leads to): the progress ranks of its turn starts read the
+states after a lost influence, which the smaller families' turns hold too."""
+FOUR_CARDS = Family(Variant.AMBASSADOR, ONE_EACH, court=1)
+"""A 2-against-2 family (and the 15 it leads to): a turn may cost both players an influence,
+so it reads turn starts two cards down as well."""
+
+
+def built_every_way(family: Family, sibling: Family, tmp_path: Path) -> list[dict[str, bytes]]:
+    """The files of ``family`` and the families it leads to, built: in one process from
+    scratch; by the runner's tasks (a fresh generator per family, from the files below it);
+    in one process from those files; in one process after ``sibling`` (another family of the
+    variant that shares some of the smaller families)."""
+    from companion.coup.table_build import build_job
+    from companion.runner import Runner
+    from solver.coup.tablebase import closure
+
+    names = [f.name + ".ctb" for f in closure([family])]
+    ways = [tmp_path / way for way in ("alone", "runner", "from-files", "after-another")]
+    build([family], ways[0], installed=False)
+    with Runner(workers=1, quiet=True) as run:
+        build_job([family], run, ways[1], installed=False)
+    for f in family.lower():
+        build([f], ways[2], installed=False)
+    build([family], ways[2], installed=False)
+    assert set(closure([sibling])) & set(closure([family])) and family not in closure([sibling])
+    build([sibling, family], ways[3], installed=False)
+    return [{name: (way / name).read_bytes() for name in names} for way in ways]
+
+
+@pytest.mark.parametrize(
+    ("family", "sibling", "files"),
+    [
+        (THREE_CARDS, Family(Variant.INQUISITOR, (2, 1, 1, 1, 0), court=2), 6),
+        (FOUR_CARDS, Family(Variant.AMBASSADOR, (2, 1, 1, 1, 0), court=1), 16),
+    ],
+)
+def test_a_family_file_is_the_same_bytes_whichever_way_it_is_built(
+    family: Family, sibling: Family, files: int, tmp_path: Path
+) -> None:
+    alone, *others = built_every_way(family, sibling, tmp_path)
+    assert len(alone) == files
+    for built in others:
+        assert built == alone
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", list(Variant))
+def test_a_two_against_two_family_file_is_the_same_bytes_whichever_way_it_is_built(
+    variant: Variant, tmp_path: Path
+) -> None:
+    family, sibling = Family(variant, (2, 2, 1, 1, 1), court=3), Family(variant, (2, 1, 2, 1, 1), court=3)
+    alone, *others = built_every_way(family, sibling, tmp_path)
+    assert len(alone) == 18
+    for built in others:
+        assert built == alone
+
+
+def test_a_family_needs_the_families_two_cards_down_before_it_is_solved(tmp_path: Path) -> None:
+    from solver.coup.tablebase.generate import Generator
+
+    build(list(FOUR_CARDS.lower()), tmp_path, installed=False)
+    gen = Generator(FOUR_CARDS.variant)
+    for lower in FOUR_CARDS.lower():
+        gen.load(read(tmp_path / (lower.name + ".ctb")))
+    with pytest.raises(NotCertified, match=r"family ambassador-\d+-c1 must be solved before ambassador-11111-c1"):
+        gen.solve(FOUR_CARDS)
+
+
+def test_verify_agrees_with_tables_the_runner_built(tmp_path: Path) -> None:
+    from companion.coup.table_build import build_job
+    from companion.runner import Runner
+    from solver.coup.tablebase import closure, verify
+
+    families = closure([THREE_CARDS])
+    with Runner(workers=1, quiet=True) as run:
+        build_job([THREE_CARDS], run, tmp_path, installed=False)
+    assert verify(families, Library(directories=[tmp_path], cache=None)) == [(f, True, "") for f in families]
 
 
 # -- the library: verify, info, the shipped tables ------------------------------------------------

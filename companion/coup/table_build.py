@@ -17,15 +17,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-
 from solver.coup import ParseError, Variant
 from solver.coup.tablebase import Built, Family, Library, closure
 from solver.coup.tablebase.expand import Expansion
 from solver.coup.tablebase.generate import Generator
 from solver.coup.tablebase.library import table_of
 from solver.coup.tablebase.probe import probe
-from solver.coup.tablebase.store import SUFFIX, Table, cache_dir, decode, encode
+from solver.coup.tablebase.store import SUFFIX, cache_dir, decode, encode
 
 from ..runner import Runner, Task
 
@@ -77,19 +75,17 @@ def kept(data: bytes) -> Made:
 
 def family_file(family: Family, *below: Made) -> Made:
     """A task: ``family``'s table file, solved by a fresh generator from the files of every
-    family it leads to (``below``), and what it took. The generator's cache of the engine's
-    turns is the worker's, shared by its tasks of the variant (it holds only the engine's
-    answers); the file's list of values is written in increasing order, so that its bytes do
-    not depend on what the worker solved before."""
+    family it leads to (``below``: a turn may cost both players an influence), and what it
+    took. The generator's cache of the engine's turns is the worker's, shared by its
+    tasks of the variant (it holds only the engine's answers); the file is the same as a
+    build in one process writes (:func:`table_of`)."""
     started = time.perf_counter()
     gen = Generator(family.variant)
     gen.expansion = _expansion(family.variant)
-    tables = {t.family: t for t in (decode(data, "a table sent to this worker") for data, _ in below)}
-    for lower in reversed(closure([family])[1:]):
-        table = tables[lower]
-        gen.load(lower, table.values(), table.draws(), table.rank.astype(np.int64))
+    for data, _ in below:
+        gen.load(decode(data, "a table sent to this worker"))
     solved = gen.solve(family)
-    data = encode(canonical(table_of(solved, gen)))
+    data = encode(table_of(solved, gen))
     return data, Built(family, time.perf_counter() - started, len(data), solved.rounds)
 
 
@@ -98,16 +94,6 @@ _EXPANSIONS: dict[Variant, Expansion] = {}
 
 def _expansion(variant: Variant) -> Expansion:
     return _EXPANSIONS.setdefault(variant, Expansion(variant))
-
-
-def canonical(table: Table) -> Table:
-    """``table`` with its distinct values listed in increasing order (the same positions'
-    values: only the file's numbering of them changes)."""
-    order = sorted(range(len(table.rationals)), key=table.rationals.__getitem__)
-    renumber = np.empty(len(order), dtype=np.uint32)
-    renumber[order] = np.arange(len(order), dtype=np.uint32)
-    rationals = tuple(table.rationals[i] for i in order)
-    return Table(table.family, rationals, renumber[table.value], renumber[table.draw], table.rank)
 
 
 class Arrivals:

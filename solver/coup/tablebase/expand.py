@@ -221,13 +221,16 @@ class Expansion:
         for bracket, mine in enumerate(BRACKET_COINS):
             for take in range(STEAL_AMOUNT + 1):
                 root = base._replace(coins=(mine, take))
-                for move, step in self._answers(root, steals_only=take > 0):
+                for move in self._legal_moves(root):
                     steal = move.kind is Kind.STEAL
+                    if take and not steal:
+                        continue
                     # where a move leads does not depend on the bracket (only whether it is
-                    # legal does): followed once per move (and steal amount), not per bracket
+                    # legal does): the engine applies it once per move (and steal amount), at
+                    # the first bracket that offers it, not once per bracket
                     found = followed.get((move, take))
                     if found is None:
-                        found = followed[move, take] = self._follow(root, step)
+                        found = followed[move, take] = self._follow(root, self._answer(root, move))
                     key = (move, *found)
                     if key not in where:
                         where[key] = (Edge(found[0], found[1], found[2], found[3], found[4], ZERO, move), [])
@@ -240,18 +243,31 @@ class Expansion:
             out.append(Root(edge, mask))
         return out
 
-    def _answers(self, s: State, steals_only: bool = False) -> list[tuple[Move, _Step]]:
-        """The moves of ``s`` (decisions; ``steals_only``: its steals) and what each does, from
-        the engine (once per hands, turn and coins)."""
+    def _legal_moves(self, s: State) -> tuple[Move, ...]:
+        """The engine's decisions at ``s`` (once per hands, turn and coins)."""
+        key = (s.hidden, s.turn, s.coins)
+        legal = self._legal.get(key)
+        if legal is None:
+            legal = self._legal[key] = s.legal_moves()
+        return legal
+
+    def _answer(self, s: State, move: Move) -> _Step:
+        """What ``move`` does at ``s``, from the engine (once per hands, turn, coins and move)."""
+        steps = self._steps.setdefault((s.hidden, s.turn, s.coins), {})
+        step = steps.get(move)
+        if step is None:
+            step = steps[move] = _step(s, s.apply(move))
+        return step
+
+    def _answers(self, s: State) -> list[tuple[Move, _Step]]:
+        """The moves of ``s`` (decisions) and what each does, from the engine (once per hands,
+        turn and coins)."""
         key = (s.hidden, s.turn, s.coins)
         steps = self._steps.get(key)
         if steps is None:
             steps = self._steps[key] = {}
-            self._legal[key] = s.legal_moves()
         out = []
-        for move in self._legal[key]:
-            if steals_only and move.kind is not Kind.STEAL:
-                continue
+        for move in self._legal_moves(s):
             step = steps.get(move)
             if step is None:
                 step = steps[move] = _step(s, s.apply(move))

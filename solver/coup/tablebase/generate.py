@@ -33,7 +33,6 @@ import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
@@ -42,11 +41,11 @@ from ...errors import NotCertified
 from ..cards import Variant
 from .attract import Choice, choose
 from .chain import follow, solve_chain
-from .exact import Bools, Ids, Rationals
+from .exact import Ids, Rationals
 from .expand import CHANCE, OTHER, Expansion
 from .index import CELLS, Family
 from .layout import LEAF_OF, Layout
-from .store import NO_RANK
+from .store import NO_RANK, Table
 
 STORED = np.int32
 """Ids and ranks are kept as 32-bit integers (half the memory); arithmetic reads them as int64."""
@@ -73,23 +72,14 @@ class Solved:
         return f"<Solved {self.family.name} {len(self.value):,} positions, {self.rounds} rounds>"
 
 
-@dataclass(frozen=True, repr=False)
-class _Block:
-    """The inner states one family solved: exact values, draws, ranks and coin ranges, a row each."""
-
-    cards: int
-    states: Ids
-    value: npt.NDArray[np.int32]
-    draw: npt.NDArray[np.int32]
-    rank: npt.NDArray[np.int32]
-    inrange: Bools
-
-
 @dataclass(repr=False)
 class Generator:
-    """Solves families of one variant in order, keeping what the next ones need: the inner
-    states' exact rows and each family's leaf rows (values from the other player's side, coins
-    swapped)."""
+    """Solves families of one variant in order, keeping what the next ones need: each family's
+    leaf rows (values from the other player's side, coins swapped), whether solved here or
+    loaded from its file, and the engine's answers (:class:`~.expand.Expansion`). Nothing else
+    is carried from one family to the next: the states inside a family's turns are solved with
+    the family, so that its file is a function of the family and the files of the families it
+    leads to, whatever was solved before (``tests/test_tablebase.py`` checks the bytes)."""
 
     variant: Variant
     expansion: Expansion = field(init=False)
@@ -97,37 +87,25 @@ class Generator:
     leaves: dict[int, tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]] = field(
         default_factory=dict
     )
-    blocks: list[_Block | None] = field(default_factory=list)
-    _block_of: Ids = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    _row_of: Ids = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     _prob_ids: Ids = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     def __post_init__(self) -> None:
         self.expansion = Expansion(self.variant)
 
     def __repr__(self) -> str:
-        held = sum(len(b.states) for b in self.blocks if b is not None)
-        return f"<Generator {self.variant} {len(self.leaves)} families, {held:,} inner states>"
+        return f"<Generator {self.variant} {len(self.leaves)} families, {len(self.expansion.states):,} inner states>"
 
     # -- the families it leads to ------------------------------------------------------------
-
-    def forget(self, below: int) -> None:
-        """Drop the rows of inner states solved with families of fewer than ``below`` cards
-        (a later family needing one solves it again): memory stays that of two card counts."""
-        for i, block in enumerate(self.blocks):
-            if block is not None and block.cards < below:
-                self._block_of[block.states] = -1
-                self.blocks[i] = None
 
     def known(self, family: Family) -> bool:
         return self.expansion.fid(family) in self.leaves
 
-    def load(self, family: Family, value: list[Fraction], draw: list[Fraction], rank: Ranks) -> None:
-        """Take a solved family's exact values (per position) as leaves for the next families."""
-        r = self.rationals
-        values = np.array([r.id(v) for v in value], dtype=np.int64)
-        draws = np.array([r.id(d) for d in draw], dtype=np.int64)
-        self._set_leaves(self.expansion.fid(family), values, draws, rank)
+    def load(self, table: Table) -> None:
+        """Take a solved family's table (its exact values, draws and ranks per position) as
+        leaves for the next families: each distinct value interned once, not once a position."""
+        ids = np.array([self.rationals.id(q) for q in table.rationals], dtype=np.int64)
+        leaf = ids[table.value.astype(np.int64)], ids[table.draw.astype(np.int64)], table.rank.astype(np.int64)
+        self._set_leaves(self.expansion.fid(table.family), *leaf)
 
     def _set_leaves(self, fid: int, value: Ids, draw: Ids, rank: Ranks) -> None:
         count = len(value) // CELLS
@@ -137,50 +115,6 @@ class Generator:
             draw[swap].astype(STORED),
             np.minimum(rank[swap], NO_RANK).astype(STORED),
         )
-
-    def solved(self, ids: Ids) -> tuple[Ids, Bools] | None:
-        """Which of the inner states ``ids`` a smaller family solved (their block, else -1), and
-        their coin ranges."""
-        self._grow()
-        block = self._block_of[ids]
-        found = block >= 0
-        if not found.any():
-            return None
-        ok = np.zeros((len(ids), CELLS), dtype=bool)
-        for b in np.unique(block[found]):
-            here = block == b
-            held = self.blocks[int(b)]
-            assert held is not None
-            ok[here] = held.inrange[self._row_of[ids[here]]]
-        return block, ok
-
-    def rows(self, ids: Ids, what: int) -> npt.NDArray[np.int32]:
-        """The stored rows (0 value, 1 draw, 2 rank) of solved inner states ``ids``."""
-        out = np.zeros((len(ids), CELLS), dtype=STORED)
-        block = self._block_of[ids]
-        for b in np.unique(block):
-            held = self.blocks[int(b)]
-            assert held is not None
-            here = block == b
-            out[here] = (held.value, held.draw, held.rank)[what][self._row_of[ids[here]]]
-        return out
-
-    def _grow(self) -> None:
-        n = len(self.expansion.states)
-        if len(self._block_of) < n:
-            extra = n - len(self._block_of)
-            self._block_of = np.concatenate((self._block_of, np.full(extra, -1, dtype=np.int64)))
-            self._row_of = np.concatenate((self._row_of, np.zeros(extra, dtype=np.int64)))
-
-    def keep(self, cards: int, states: Ids, value: Ids, draw: Ids, rank: Ranks, inrange: Bools) -> None:
-        """Remember the rows of inner states a family solved."""
-        self._grow()
-        block = _Block(
-            cards, states, value.astype(STORED), draw.astype(STORED), np.minimum(rank, NO_RANK).astype(STORED), inrange
-        )
-        self._block_of[states] = len(self.blocks)
-        self._row_of[states] = np.arange(len(states))
-        self.blocks.append(block)
 
     def prob_ids(self, codes: Ids) -> Ids:
         """The rational ids of the expansion's probability codes."""
@@ -208,7 +142,7 @@ class _Family:
     def __init__(self, gen: Generator, family: Family) -> None:
         self.gen = gen
         self.family = family
-        self.layout = lay = Layout.of(gen.expansion, family, gen.solved)
+        self.layout = lay = Layout.of(gen.expansion, family)
         r = gen.rationals
         size = lay.rows * CELLS
         self.x = np.full(size, r.zero, dtype=np.int64)
@@ -224,20 +158,18 @@ class _Family:
         self.top = np.zeros(0, dtype=np.int64)
 
     def _fill_known(self) -> None:
-        """The rows that do not change here: states solved before, the smaller families' turn
-        starts, the two ends."""
+        """The rows that do not change here: the smaller families' turn starts, the two ends."""
         lay, gen, r = self.layout, self.gen, self.gen.rationals
 
         def rows(base: int, n: int) -> slice:
             return slice(base * CELLS, (base + n) * CELLS)
 
-        if len(lay.foreign):
-            where = rows(lay.foreign_base, len(lay.foreign))
-            for i, target in enumerate((self.x, self.d, self.k)):
-                target[where] = gen.rows(lay.foreign, i).ravel()
         for i, (fid, arrangement) in enumerate(lay.lower.tolist()):
             where = rows(lay.lower_base + i, 1)
-            leaf = gen.leaves[fid]
+            leaf = gen.leaves.get(fid)
+            if leaf is None:
+                lower = gen.expansion.families[fid].name
+                raise NotCertified(f"family {lower} must be solved before {self.family.name}")
             for target, source in zip((self.x, self.d, self.k), leaf, strict=True):
                 target[where] = source[arrangement * CELLS : (arrangement + 1) * CELLS]
         self.x[rows(lay.end_base, 1)] = r.one
@@ -328,19 +260,6 @@ class _Family:
         self.top = top.ravel()
         return bad + int(np.count_nonzero((top != own) | (chosen != own)))
 
-    def _draws_and_ranks(self, choice: Choice) -> None:
-        """Draw probabilities and ranks inside the turns under the strategies (for the larger
-        families that reach these states after a lost influence)."""
-        for i, p in enumerate(self.layout.dyn_passes):
-            d, k = self.d[p.tgt], self.k[p.tgt]
-            if p.kind == CHANCE:
-                draw = mean(self.gen.rationals, d, self.probs[i])
-                rank = k.min(axis=0)
-            else:
-                pick = choice.inner[i][None]
-                draw, rank = np.take_along_axis(d, pick, axis=0)[0], np.take_along_axis(k, pick, axis=0)[0]
-            self.d[p.cells], self.k[p.cells] = draw.ravel(), rank.ravel()
-
     def run(self) -> Solved:
         self._constants()
         self._iterate()
@@ -355,7 +274,7 @@ class _Family:
                     value2, draw, rank = self._chain(final)
                     certified = np.array_equal(value2, value) and self._exact_pass(value, final) == 0
                 if certified and final.covered:
-                    return self._finish(final, value, draw, rank, rounds)
+                    return self._finish(value, draw, rank, rounds)
                 if certified:
                     raise NotCertified(f"in {self.family.name} a player can keep play going where it should not")
             exact = True
@@ -370,24 +289,8 @@ class _Family:
             self.choice = choose(self.layout, self.f, None, r, (self.value_f, None), self.choice)
         return self.choice
 
-    def _finish(self, choice: Choice, value: Ids, draw: Ids, rank: Ranks, rounds: int) -> Solved:
-        lay, gen = self.layout, self.gen
-        leaves = slice(0, lay.count * CELLS)
-        swap = (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel()
-        self.d[leaves], self.k[leaves] = draw[swap], np.minimum(rank[swap], NO_RANK)
-        self._draws_and_ranks(choice)
-        inner = slice(lay.count * CELLS, lay.foreign_base * CELLS)
-        states = np.concatenate((lay.dynamic, lay.constant))
-        n = len(states)
-        gen.keep(
-            self.family.cards,
-            states,
-            self.x[inner].reshape(n, CELLS),
-            self.d[inner].reshape(n, CELLS),
-            self.k[inner].reshape(n, CELLS),
-            lay.inrange,
-        )
-        gen._set_leaves(lay.fid, value, draw, rank)
+    def _finish(self, value: Ids, draw: Ids, rank: Ranks, rounds: int) -> Solved:
+        self.gen._set_leaves(self.layout.fid, value, draw, rank)
         return Solved(self.family, value, draw, rank, rounds)
 
 

@@ -7,9 +7,11 @@ family, in this order:
   ``a`` with mover's coins ``v`` and other's ``u`` (the next turn seen from the side that just
   moved: negated for values);
 - the *dynamic* states inside its turns (play can come back to its turn starts), by height;
-- the *constant* states solved here (they lead only out of the family), by height;
-- states solved with smaller families (*foreign*), the smaller families' turn starts (*lower*
-  leaves, the same layout as the own ones), and the two ends (won, lost).
+- the *constant* states (they lead only out of the family), by height: those after a lost
+  influence too, although a smaller family's turns may hold them (solved here again, so that a
+  family's file depends on nothing but the family and the files of the families it leads to);
+- the smaller families' turn starts (*lower* leaves, the same layout as the own ones), and the
+  two ends (won, lost).
 
 An edge of a state, at a cell in its coin range, reads one cell: the target's row base plus
 the cell plus ``dx * 13 + dy`` (an end's row is constant). A :class:`Pass` is the backup of a
@@ -20,16 +22,15 @@ the chain and the exact checks are whole-array operations on them.
 >>> from solver.coup.tablebase.expand import Expansion
 >>> from solver.coup.tablebase.index import Family
 >>> f = Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)
->>> layout = Layout.of(Expansion(Variant.AMBASSADOR), f, lambda states: None)
+>>> layout = Layout.of(Expansion(Variant.AMBASSADOR), f)
 >>> layout
-<Layout ambassador-10011-c1 6 arrangements, 126 dynamic, 168 constant, 0 foreign, 0 lower>
+<Layout ambassador-10011-c1 6 arrangements, 126 dynamic, 168 constant, 0 lower>
 >>> layout.roots.tgt.shape[1:]
 (6, 169)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,8 +43,6 @@ from .index import CELLS, COINS, Family
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
-Foreign = Callable[[Ints], "tuple[Ints, Bools] | None"]
-"""Given global state ids, which of them are already solved and their coin ranges (rows)."""
 
 _X = np.arange(CELLS) // COINS
 _Y = np.arange(CELLS) % COINS
@@ -97,9 +96,7 @@ class Layout:
     count: int
     dynamic: Ints  # global state ids, in row order
     constant: Ints
-    foreign: Ints
     lower: Ints  # (family id, arrangement) per lower leaf row
-    inrange: Bools  # (dynamic + constant, 169), in row order
     dyn_passes: list[Pass]  # ascending height
     const_passes: list[Pass]
     roots: Pass  # rows: the turn starts (not leaves): V[a * 169 + x * 13 + y]
@@ -108,7 +105,7 @@ class Layout:
     def __repr__(self) -> str:
         return (
             f"<Layout {self.family.name} {self.count} arrangements, {len(self.dynamic)} dynamic, "
-            f"{len(self.constant)} constant, {len(self.foreign)} foreign, {len(self.lower)} lower>"
+            f"{len(self.constant)} constant, {len(self.lower)} lower>"
         )
 
     @property
@@ -116,12 +113,8 @@ class Layout:
         return self.count + len(self.dynamic)
 
     @property
-    def foreign_base(self) -> int:
-        return self.const_base + len(self.constant)
-
-    @property
     def lower_base(self) -> int:
-        return self.foreign_base + len(self.foreign)
+        return self.const_base + len(self.constant)
 
     @property
     def end_base(self) -> int:
@@ -143,10 +136,10 @@ class Layout:
         return (self.count + len(self.dynamic)) * CELLS
 
     @classmethod
-    def of(cls, ex: Expansion, family: Family, solved: Foreign) -> Layout:
-        """Lay ``family`` out; ``solved(ids)`` tells which inner states smaller families solved.
-        Raises :class:`NotCertified` if a first move could leave the coin range."""
-        return _build(ex, family, solved)
+    def of(cls, ex: Expansion, family: Family) -> Layout:
+        """Lay ``family`` out. Raises :class:`NotCertified` if a first move could leave the
+        coin range."""
+        return _build(ex, family)
 
 
 def _root_arrays(ex: Expansion, family: Family) -> tuple[tuple[Ints, ...], Bools]:
@@ -162,26 +155,16 @@ def _root_arrays(ex: Expansion, family: Family) -> tuple[tuple[Ints, ...], Bools
     return tuple(table), np.array(masks, dtype=bool)
 
 
-def _reach(flat: Flat, start: Ints, solved: Foreign) -> tuple[Ints, Ints, Bools]:
-    """The unsolved states reachable from ``start`` through NODE edges (sorted), and the
-    solved ones met on the way (sorted) with their coin ranges."""
+def _reach(flat: Flat, start: Ints) -> Ints:
+    """The states reachable from ``start`` through NODE edges (sorted)."""
     seen = np.zeros(0, dtype=np.int64)
     frontier = np.unique(start)
-    found_ids, found_ok = [], []
     while len(frontier):
-        known = solved(frontier)
-        if known is not None:
-            found_ids.append(frontier[known[0] >= 0])
-            found_ok.append(known[1][known[0] >= 0])
-            frontier = frontier[known[0] < 0]
         seen = np.union1d(seen, frontier)
         e = ranges(flat.first[frontier], flat.many[frontier])
         nxt = flat.target[e[flat.kind[e] == NODE]]
         frontier = np.setdiff1d(np.unique(nxt), seen, assume_unique=True)
-    ids = np.concatenate(found_ids) if found_ids else np.zeros(0, dtype=np.int64)
-    oks = np.concatenate(found_ok) if found_ok else np.zeros((0, CELLS), dtype=bool)
-    ids, first = np.unique(ids, return_index=True)
-    return seen, ids, oks[first]
+    return seen
 
 
 def _relax_heights(owner: Ints, child: Ints, n: int) -> Ints:
@@ -231,7 +214,7 @@ def _local(states: Ints, kind: Ints, target: Ints) -> Ints:
 
 
 class _Edges:
-    """The edges of the family's unsolved states, local numbering (state i is ``states[i]``)."""
+    """The edges of the family's inner states, local numbering (state i is ``states[i]``)."""
 
     def __init__(self, flat: Flat, states: Ints) -> None:
         self.states = states
@@ -254,12 +237,12 @@ def _order(members: Ints, height: Ints, kinds: Ints, many: Ints) -> Ints:
     return out
 
 
-def _build(ex: Expansion, family: Family, solved: Foreign) -> Layout:
+def _build(ex: Expansion, family: Family) -> Layout:
     fid = ex.fid(family)
     count = len(family.arrangements)
     (r_arr, r_pos, r_kind, r_target, r_rarr, r_dx, r_dy), r_mask = _root_arrays(ex, family)
     flat = ex.arrays()
-    states, foreign, foreign_ok = _reach(flat, r_target[r_kind == NODE], solved)
+    states = _reach(flat, r_target[r_kind == NODE])
     edges = _Edges(flat, states)
     n = len(states)
     kinds = flat.state_kind[states]
@@ -278,17 +261,13 @@ def _build(ex: Expansion, family: Family, solved: Foreign) -> Layout:
     lower_keys = np.union1d(
         edges.target[away] * 4096 + edges.arrangement[away], r_target[r_away] * 4096 + r_rarr[r_away]
     )
-    foreign_base = count + n
-    lower_base = foreign_base + len(foreign)
+    lower_base = count + n
     end_base = lower_base + len(lower_keys)
 
     def bases(kind: Ints, target: Ints, arrangement: Ints, child: Ints) -> Ints:
         out = np.full(len(kind), -1, dtype=np.int64)
         mine = child >= 0
         out[mine] = row[child[mine]]
-        node = (kind == NODE) & ~mine
-        if node.any():
-            out[node] = foreign_base + np.searchsorted(foreign, target[node])
         own = (kind == START) & (target == fid)
         out[own] = arrangement[own]
         other = (kind == START) & ~own
@@ -299,16 +278,13 @@ def _build(ex: Expansion, family: Family, solved: Foreign) -> Layout:
 
     e_base = bases(edges.kind, edges.target, edges.arrangement, edges.child)
     e_shift = np.where(edges.kind == END, 0, edges.dx * COINS + edges.dy)
-    ok = _inranges(flat, edges, states, height, foreign, foreign_ok)
+    ok = _inranges(flat, edges, states, height)
     # first moves must stay within the coin range of the states they lead to
     r_child = _local(states, r_kind, r_target)
     r_base = bases(r_kind, r_target, r_rarr, r_child)
     r_node = np.flatnonzero(r_kind == NODE)
     if len(r_node):
-        mine = r_child[r_node] >= 0
-        target_ok = np.zeros((len(r_node), CELLS), dtype=bool)
-        target_ok[mine] = ok[r_child[r_node[mine]]]
-        target_ok[~mine] = foreign_ok[np.searchsorted(foreign, r_target[r_node[~mine]])]
+        target_ok = ok[r_child[r_node]]
         if np.any(r_mask[r_node] & ~_shifted(target_ok, r_dx[r_node], r_dy[r_node])):
             raise NotCertified(f"a first move of {family.name} leaves the coin range")  # pragma: no cover
     zero = (end_base + 2) * CELLS
@@ -328,9 +304,7 @@ def _build(ex: Expansion, family: Family, solved: Foreign) -> Layout:
         count,
         states[dyn_order],
         states[const_order],
-        foreign,
         np.stack((lower_keys // 4096, lower_keys % 4096), axis=1),
-        ok[order],
         _passes(dyn_order, dyn_h, kinds, arrays),
         _passes(const_order, height, kinds, arrays),
         roots,
@@ -347,7 +321,7 @@ def _shifted(ok: Bools, dx: Ints, dy: Ints) -> Bools:
     return out
 
 
-def _inranges(flat: Flat, edges: _Edges, states: Ints, height: Ints, foreign: Ints, foreign_ok: Bools) -> Bools:
+def _inranges(flat: Flat, edges: _Edges, states: Ints, height: Ints) -> Bools:
     """Per state: the coins where it is real: every move keeps coins in 0-12 and leads to a
     state real there; in a steal, the other's coins give the amount taken."""
     n = len(states)
@@ -355,12 +329,7 @@ def _inranges(flat: Flat, edges: _Edges, states: Ints, height: Ints, foreign: In
     take = flat.take[states]
     base = np.where(take[:, None] > 0, np.minimum(_Y, 2)[None, :] == take[:, None], True)
     shifted = _shift_ok(edges.dx, edges.dy)
-    node = edges.kind == NODE
-    away = node & (edges.child < 0)
-    if away.any():
-        got = foreign_ok[np.searchsorted(foreign, edges.target[away])]
-        shifted[away] &= _shifted(got, edges.dx[away], edges.dy[away])
-    inner = node & ~away
+    inner = edges.kind == NODE
     for h in range(int(height.max()) + 1 if n else 0):
         members = np.flatnonzero(height == h)
         e = ranges(edges.first[members], edges.count[members])

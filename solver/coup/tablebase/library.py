@@ -75,14 +75,33 @@ def closure(families: Iterable[Family]) -> list[Family]:
 
 
 def table_of(solved: Solved, gen: Generator) -> Table:
-    """A solved family as a table (its own list of distinct values)."""
+    """A solved family as a table: its own list of distinct values, in increasing order, so
+    that the file's bytes do not depend on what the generator met before (see :func:`canonical`)."""
     ids = np.concatenate((solved.value, solved.draw))
     distinct, inverse = np.unique(ids, return_inverse=True)
     rationals = tuple(gen.rationals.value(int(i)) for i in distinct)
     n = len(solved.value)
     local = inverse.ravel().astype(np.uint32)
     rank = np.minimum(solved.rank, NO_RANK).astype(np.uint16)
-    return Table(solved.family, rationals, local[:n], local[n:], rank)
+    return canonical(Table(solved.family, rationals, local[:n], local[n:], rank))
+
+
+def canonical(table: Table) -> Table:
+    """``table`` with its distinct values listed in increasing order (the same positions'
+    values: only the file's numbering of them changes).
+
+    >>> from fractions import Fraction
+    >>> f = Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)
+    >>> ones = np.ones(f.positions, np.uint32)
+    >>> t = canonical(Table(f, (Fraction(1), Fraction(0)), ones * 0, ones, np.zeros(f.positions, np.uint16)))
+    >>> t.rationals, int(t.value[0]), int(t.draw[0])
+    ((Fraction(0, 1), Fraction(1, 1)), 1, 0)
+    """
+    order = sorted(range(len(table.rationals)), key=table.rationals.__getitem__)
+    renumber = np.empty(len(order), dtype=np.uint32)
+    renumber[order] = np.arange(len(order), dtype=np.uint32)
+    rationals = tuple(table.rationals[i] for i in order)
+    return Table(table.family, rationals, renumber[table.value], renumber[table.draw], table.rank)
 
 
 @dataclass(frozen=True)
@@ -111,10 +130,9 @@ def generate(
     generators: dict[Variant, Generator] = {}
     for family in reversed(wanted):
         gen = generators.setdefault(family.variant, Generator(family.variant))
-        gen.forget(family.cards - 1)
         existing = known(family)
         if existing is not None:
-            gen.load(family, existing.values(), existing.draws(), existing.rank.astype(np.int64))
+            gen.load(existing)
             continue
         for lower in family.lower():
             if not gen.known(lower):  # pragma: no cover - closure() lists them first
