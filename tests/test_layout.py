@@ -136,15 +136,8 @@ def circles(prefix: str) -> list[frozenset[str]]:
     return [frozenset(cycle) for cycle in nx.simple_cycles(graph)]
 
 
-KNOWN_CIRCLES = {
-    frozenset({"companion.coup.tracker", "companion.coup.advice"}),  # advice reads the Table (type only)
-}
-"""The circle issue 20 removes in Coup's tracker reshaping (advice as pure functions over the
-counts): this list only shrinks."""
-
-
 def test_the_companions_modules_import_one_another_without_a_circle() -> None:
-    assert set(circles("companion.")) <= KNOWN_CIRCLES
+    assert circles("companion.") == []
 
 
 def test_the_solvers_circles_stay_inside_one_games_folder() -> None:
