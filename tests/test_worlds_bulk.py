@@ -8,8 +8,9 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from solver.coup import limbs, worlds
-from solver.coup.worlds import MASK_BITS, Bulk, Worlds, shift, vec, vid
+from solver.coup import limbs, worlds, worlds_bulk
+from solver.coup.worlds import MASK_BITS, Worlds, shift, vec, vid
+from solver.coup.worlds_bulk import Bulk
 
 UNSEEN = (3, 3, 3, 2, 2)
 SIZES = (2, 2, 2, 2, 5)  # four hands and a court
@@ -53,13 +54,13 @@ def test_bulk_pairwise_equals_one_world_at_a_time(bits: int) -> None:
         opened = w.open(0, 4)
         for kind, param in kernels:
             expected = worlds._pairwise_dicts(opened.worlds, hand_shift, court_shift, kind, param)
-            assert as_dict(worlds._pairwise_bulk(opened.worlds, hand_shift, court_shift, kind, param)) == expected
+            assert as_dict(worlds_bulk.pairwise_bulk(opened.worlds, hand_shift, court_shift, kind, param)) == expected
         ones = [("taken", 2), ("holding", 0), ("draw", vid((1, 0, 1, 0, 0))), ("add", vid((0, 1, 0, 0, 0)))]
         for kind, param in ones:
             expected = worlds._pairwise_dicts(opened.worlds, hand_shift, hand_shift, kind, param)
-            assert as_dict(worlds._pairwise_bulk(opened.worlds, hand_shift, hand_shift, kind, param)) == expected
+            assert as_dict(worlds_bulk.pairwise_bulk(opened.worlds, hand_shift, hand_shift, kind, param)) == expected
         expected = worlds._pairwise_dicts(w.worlds, MASK_BITS, shift(1), "split", 2)
-        assert as_dict(worlds._pairwise_bulk(w.worlds, MASK_BITS, shift(1), "split", 2)) == expected
+        assert as_dict(worlds_bulk.pairwise_bulk(w.worlds, MASK_BITS, shift(1), "split", 2)) == expected
 
 
 @pytest.mark.parametrize("bits", [1, 70, 400])
@@ -67,7 +68,7 @@ def test_bulk_contents_equal_one_world_at_a_time(bits: int) -> None:
     for w in cases(4, bits):
         places = [i for i, o in enumerate(w.opened) if o]
         if places:
-            found = worlds._contents_bulk(w.worlds, [shift(i) for i in places])
+            found = worlds_bulk.contents_bulk(w.worlds, [shift(i) for i in places])
             assert dict(zip(places, found or [], strict=True)) == w._contents_dicts(places)
 
 
@@ -119,7 +120,7 @@ def test_keys_fields_read_from_words() -> None:
 def test_pairs_of_fields_are_numbered_as_by_unique(spread: int) -> None:
     rng = np.random.default_rng(spread)
     a, b = rng.integers(0, spread, 5000), rng.integers(0, spread, 5000)
-    codes, index = worlds._pairs(a, b)
+    codes, index = worlds_bulk._pairs(a, b)
     expected, inverse = np.unique(a << 12 | b, return_inverse=True)
     assert codes == expected.tolist()
     assert index.tolist() == inverse.tolist()

@@ -28,11 +28,11 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from math import comb, factorial
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    from .worlds_bulk import Bulk
 
-from solver.coup import limbs
-from solver.coup.limbs import Ints, Words
 
 Vec = tuple[int, ...]
 """A count per character (the variant's five, in the order of the character table)."""
@@ -165,9 +165,7 @@ def _swap_known(hand: int, court: int, card: int) -> Kernel:
     if not h[card]:
         return ()
     rest = minus(h, unit(card))
-    return tuple(
-        (vid(plus(rest, unit(d))), vid(plus(minus(c, unit(d)), unit(card))), c[d]) for d in range(5) if c[d]
-    )
+    return tuple((vid(plus(rest, unit(d))), vid(plus(minus(c, unit(d)), unit(card))), c[d]) for d in range(5) if c[d])
 
 
 class Worlds:
@@ -193,7 +191,7 @@ class Worlds:
     @property
     def worlds(self) -> dict[int, int]:
         """Each world's key and weight (the big passes keep them as arrays until asked)."""
-        if isinstance(self._source, Bulk):
+        if not isinstance(self._source, dict):
             self._source = self._source.ints()
         return self._source
 
@@ -389,7 +387,9 @@ class Worlds:
     def _opened_contents(self, places: list[int]) -> dict[int, dict[int, dict[Vec, int]]]:
         """The contents of the opened ``places``, in one pass over the worlds."""
         if len(self) >= BULK:
-            found = _contents_bulk(self._source, [shift(i) for i in places])
+            from .worlds_bulk import contents_bulk  # numpy, only for big tables
+
+            found = contents_bulk(self._source, [shift(i) for i in places])
             if found is not None:
                 return dict(zip(places, found, strict=True))
         return self._contents_dicts(places)
@@ -498,10 +498,12 @@ def _pairwise(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, param:
     """Each world's fields at shifts ``sa`` and ``sb`` (possibly the same field) replaced as
     the kernel ``kind`` says, the weights multiplied by its factors; merged."""
     if len(worlds) >= BULK:
-        found = _pairwise_bulk(worlds, sa, sb, kind, param)
+        from .worlds_bulk import pairwise_bulk  # numpy, only for big tables
+
+        found = pairwise_bulk(worlds, sa, sb, kind, param)
         if found is not None:
             return found
-    return _pairwise_dicts(worlds.ints() if isinstance(worlds, Bulk) else worlds, sa, sb, kind, param)
+    return _pairwise_dicts(worlds if isinstance(worlds, dict) else worlds.ints(), sa, sb, kind, param)
 
 
 def _pairwise_dicts(worlds: dict[int, int], sa: int, sb: int, kind: str, param: int) -> dict[int, int]:
@@ -527,109 +529,3 @@ def _entries(kind: str, param: int, a: int, b: int, same: bool) -> tuple[tuple[i
     if same:
         return tuple((na << WIDTH | na, f) for na, _, f in ONE[kind](a, param) if f)
     return tuple((na << WIDTH | nb, f) for na, nb, f in TWO[kind](a, b, param) if f)
-
-
-def _kernel_table(kind: str, param: int, codes: list[int], same: bool) -> tuple[Ints, Ints, Ints, Ints]:
-    """The kernels of the field pairs ``codes`` in flat arrays: each pair's first entry and
-    entry count; each entry's new pair and factor."""
-    starts: list[int] = []
-    counts: list[int] = []
-    news: list[int] = []
-    factors: list[int] = []
-    for code in codes:
-        entries = _entries(kind, param, code >> WIDTH, code & FIELD, same)
-        starts.append(len(news))
-        counts.append(len(entries))
-        news.extend(n for n, _ in entries)
-        factors.extend(f for _, f in entries)
-    table = [np.array(x, dtype=np.int64) for x in (starts, counts, news, factors)]
-    return table[0], table[1], table[2], table[3]
-
-
-def _contents_bulk(worlds: dict[int, int] | Bulk, shifts: list[int]) -> list[dict[int, dict[Vec, int]]] | None:
-    """For the fields at each of ``shifts``: for each mask, the mass of each content, in numpy
-    (None when the pools' orderings are too many for the limbs)."""
-    rows, data = _arrays(worlds, max(shifts) + WIDTH)
-    pools, inv = np.unique(limbs.field(rows, MASK_BITS, WIDTH), return_inverse=True)
-    orderings = [multinomial(p) for p in pools.tolist()]
-    width = limbs.width_for(max(orderings), len(rows))
-    if not width:
-        return None
-    factors = np.array(orderings, dtype=np.int64)[inv]
-    masks = limbs.field(rows, 0, MASK_BITS) << WIDTH
-    groups = np.concatenate([k << 40 | masks | limbs.field(rows, s, WIDTH) for k, s in enumerate(shifts)])
-    n = len(shifts)
-    ids, sums = limbs.grouped(limbs.widen(data, width), np.tile(np.arange(len(rows)), n), np.tile(factors, n), groups)
-    out: list[dict[int, dict[Vec, int]]] = [{} for _ in shifts]
-    for g, mass in zip(ids.tolist(), limbs.ints(limbs.join(sums, width)), strict=True):
-        out[g >> 40].setdefault(g >> WIDTH & ((1 << MASK_BITS) - 1), {})[_VECS[g & FIELD]] = mass
-    return out
-
-
-def _pairwise_bulk(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, param: int) -> Bulk | None:
-    """``_pairwise`` in numpy: the worlds expanded by their pairs' kernels and summed by new
-    world in exact limbs (None when the factors are too big for them)."""
-    rows, data = _arrays(worlds, max(sa, sb) + WIDTH)
-    codes, inv = _pairs(limbs.field(rows, sa, WIDTH), limbs.field(rows, sb, WIDTH))
-    starts, counts, news, factors = _kernel_table(kind, param, codes, sa == sb)
-    top = (1 << 64 * rows.shape[1]) - 1
-    rests, rest, order = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
-    per = counts[inv[order]]  # the worlds taken by rest: the new worlds come nearly sorted
-    total = int(per.sum())
-    width = limbs.width_for(int(factors.max(initial=0)), total)
-    if not width or not total:
-        return Bulk(rows[:0], data[:0]) if width else None
-    source = np.repeat(order, per)
-    entry = np.arange(total) + np.repeat(starts[inv[order]] - (np.cumsum(per) - per), per)
-    ids, sums = limbs.grouped(limbs.widen(data, width), source, factors[entry], rest[source] << 2 * WIDTH | news[entry])
-    low = (1 << 2 * WIDTH) - 1
-    return Bulk(_placed(rests[ids >> 2 * WIDTH], ids & low, sa, sb), limbs.join(sums, width))
-
-
-def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
-    """The distinct pairs of fields (packed) and each world's index among them."""
-    da, ia = limbs.compact(a, FIELD + 1)
-    db, ib = limbs.compact(b, FIELD + 1)
-    if len(da) * len(db) > 1 << 20:  # too many for counting
-        found, index = np.unique(a << WIDTH | b, return_inverse=True)
-        return found.tolist(), index
-    pairs, index = limbs.compact(ia * len(db) + ib, len(da) * len(db))
-    first, second = da[pairs // len(db)], db[pairs % len(db)]
-    return (first << WIDTH | second).tolist(), index
-
-
-def _placed(rows: Words, pairs: Ints, sa: int, sb: int) -> Words:
-    """Copies of ``rows`` with the pairs of fields put at shifts ``sa`` and ``sb``."""
-    out = rows.copy()
-    limbs.put(out, sa, pairs >> WIDTH)
-    if sb != sa:
-        limbs.put(out, sb, pairs & FIELD)
-    return out
-
-
-class Bulk:
-    """Worlds as arrays, in the big passes: the keys as rows of words, the weights as rows of
-    bytes (``limbs``), in the same order."""
-
-    __slots__ = ("data", "rows")
-
-    def __init__(self, rows: Words, data: limbs.Raw) -> None:
-        self.rows = rows
-        self.data = data
-
-    def __repr__(self) -> str:
-        return f"<Bulk {len(self.rows)} worlds>"
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def ints(self) -> dict[int, int]:
-        """The worlds as a dict of ints."""
-        return dict(zip(limbs.ints(self.rows), limbs.ints(self.data), strict=True))
-
-
-def _arrays(worlds: dict[int, int] | Bulk, bits: int) -> tuple[Words, limbs.Raw]:
-    """The words of the worlds' keys (at least ``bits``) and the bytes of their weights."""
-    if isinstance(worlds, Bulk):
-        return limbs.padded(worlds.rows, bits), worlds.data
-    return limbs.words(list(worlds), bits), limbs.raw(list(worlds.values()))
