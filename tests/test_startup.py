@@ -16,13 +16,16 @@ from pathlib import Path
 import pytest
 
 HEAVY = ("sympy", "scipy", "networkx", "matplotlib", "solver.coup.tablebase.generate")
+AT_START = (*HEAVY, "numpy")
+"""Starting a command needs none of these; numpy comes with the exact counting of a table of 5
+players or more (its big passes), so a replay of one may bring it in."""
 ROOT = Path(__file__).resolve().parent.parent
 COUP_RECORD = ROOT / "examples" / "five-players-inquisitor.coup"
 
 
-def loaded_after(code: str) -> list[str]:
-    """The heavy modules in ``sys.modules`` after running ``code`` in a fresh interpreter."""
-    probe = f"{code}\nimport json, sys\nprint(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+def loaded_after(code: str, heavy: tuple[str, ...] = HEAVY) -> list[str]:
+    """The ``heavy`` modules in ``sys.modules`` after running ``code`` in a fresh interpreter."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps([m for m in {heavy!r} if m in sys.modules]))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
     found: list[str] = json.loads(done.stdout.splitlines()[-1])
     return found
@@ -30,13 +33,13 @@ def loaded_after(code: str) -> list[str]:
 
 @pytest.mark.parametrize("module", ["companion.coup.cli", "companion.spicy.cli", "companion.treasure.cli"])
 def test_importing_a_games_command_line_leaves_the_heavy_libraries_out(module: str) -> None:
-    assert loaded_after(f"import {module}") == []
+    assert loaded_after(f"import {module}", AT_START) == []
 
 
 @pytest.mark.parametrize("module", ["companion.coup.cli", "companion.spicy.cli", "companion.treasure.cli"])
 def test_help_leaves_the_heavy_libraries_out(module: str) -> None:
     code = f"from {module} import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
-    assert loaded_after(code) == []
+    assert loaded_after(code, AT_START) == []
 
 
 def test_replaying_and_typing_a_coup_record_leaves_the_heavy_libraries_out() -> None:
