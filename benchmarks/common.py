@@ -7,7 +7,8 @@ Run a script as ``python benchmarks/NAME.py``: this module is found beside it.
 
 from __future__ import annotations
 
-import importlib
+import resource
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -32,25 +33,47 @@ def time_lines(
     return times
 
 
+NAIVE = """
+import importlib, sys, time
+sys.path.insert(0, sys.argv[1])
+brute_replay = importlib.import_module("reference." + sys.argv[2]).brute_replay
+lines = sys.stdin.read().splitlines()
+for cut in range(1, len(lines) + 1):
+    if not lines[cut - 1].strip() or lines[cut - 1].lstrip().startswith("#"):
+        continue
+    start = time.perf_counter()
+    brute_replay("".join(line + "\\n" for line in lines[:cut]))
+    print(time.perf_counter() - start, flush=True)
+"""
+NAIVE_MEMORY = 4 << 30
+"""Bytes the naive way may take (beyond, it is over its budget: one line of a brute force over
+every deal of a 6-player table whose cards were exchanged took 15 GB and did not end)."""
+
+
 def time_naive(text: str, reference: str, budget: float = 60.0) -> list[float] | None:
     """Seconds per line for the naive way: ``brute_replay`` of the module ``reference`` of
     ``tests/reference`` (written from the spec alone, every hidden deal enumerated) replaying the
-    record up to each line. None if it cannot be imported or takes over ``budget`` s in all."""
-    sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+    record up to each line, in a subprocess stopped after ``budget`` s or at
+    :data:`NAIVE_MEMORY` bytes. None if it cannot run, or goes over either."""
+
+    def bounded() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (NAIVE_MEMORY, NAIVE_MEMORY))
+
+    tests = str(Path(__file__).parent.parent / "tests")
     try:
-        brute_replay = importlib.import_module(f"reference.{reference}").brute_replay
-    except ImportError:
+        done = subprocess.run(
+            [sys.executable, "-c", NAIVE, tests, reference],
+            input=text,
+            capture_output=True,
+            text=True,
+            timeout=budget + 5,  # its start-up aside
+            preexec_fn=bounded,
+        )
+    except subprocess.TimeoutExpired:
         return None
-    lines = text.splitlines()
-    times: list[float] = []
-    for cut in range(1, len(lines) + 1):
-        if not lines[cut - 1].strip() or lines[cut - 1].lstrip().startswith("#"):
-            continue
-        start = time.perf_counter()
-        brute_replay("".join(line + "\n" for line in lines[:cut]))
-        times.append(time.perf_counter() - start)
-        if sum(times) > budget:
-            return None
+    times = [float(x) for x in done.stdout.split()]
+    if done.returncode != 0 or sum(times) > budget:
+        return None
     return times
 
 

@@ -34,7 +34,7 @@ from solver.errors import GameError
 from . import runner
 from .runner import Runner
 
-GAMES_PER_TASK = 10
+GAMES_PER_TASK = 4
 """Games played by one task (a task costs the scheduler a few milliseconds)."""
 
 
@@ -149,7 +149,7 @@ def report_text(report: dict[str, Any]) -> str:
         rate = f"{row['wins'] / games:.1%}"
         rows.append(f"  {name:<{width}}  {row['wins']:>6}  {rate:>6}  {low:.1%} to {high:.1%}")
     if report["draws"]:
-        rows.append(f"  {report['draws']} games without a winner (stopped after the move limit)")
+        rows.append(f"  {report['draws']} games drawn (the same position a third time, or the move limit reached)")
     timing = report["timing"]
     rows.append(f"in {timing['seconds']} s ({timing['game_seconds']} s of play in all)")
     return "\n".join(rows)

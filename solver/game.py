@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from fractions import Fraction
-from typing import Protocol, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 CHANCE = -1
 """The player id of chance nodes (as OpenSpiel's ``kChancePlayerId``)."""
@@ -158,6 +158,24 @@ def play(
         state = after
         count += 1
     return state, count
+
+
+def repeated(times: int = 3) -> Callable[[Any], bool]:
+    """A ``stop`` for :func:`play`: true once the same state has occurred ``times`` times (the
+    game then goes round a loop, as deterministic bots can: a draw by repetition, as in chess).
+    Each call counts one occurrence, so use a new one for each game.
+
+    >>> stop = repeated(2)
+    >>> [stop(s) for s in ("a", "b", "a")]
+    [False, False, True]
+    """
+    seen: dict[Any, int] = {}
+
+    def stop(state: Any) -> bool:
+        seen[state] = count = seen.get(state, 0) + 1
+        return count >= times
+
+    return stop
 
 
 def play_random(state: S, rng: random.Random, max_moves: int = 100_000) -> tuple[S, int]:

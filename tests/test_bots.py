@@ -12,6 +12,7 @@ import pytest
 from companion.coup.analysis import analyze
 from companion.coup.bots import PERSONALITIES, Bot, BotTable, bot_game, start
 from companion.coup.simulate import NAMES
+from companion.tournament import game_seed
 from solver.coup import NOBODY, Kind, Move, State, Variant
 from solver.coup.rules import STEAL_AMOUNT
 
@@ -85,6 +86,20 @@ def test_bot_games_end_and_conserve_cards_and_coins_with_every_personality() -> 
     winners = [bot_game(list(PERSONALITIES), Variant(seed % 2), seed, observers=[check]) for seed in range(8)]
     assert all(w is None or 0 <= w < 4 for w in winners)
     assert sum(w is not None for w in winners) >= 6 and len(moves) > 8 * 20
+
+
+def test_bots_going_round_a_loop_draw_at_the_third_repetition_not_at_the_move_limit() -> None:
+    # a tournament's game: the counter assassinates, the honest bot blocks with its contessa, again
+    # and again (it ran to the 5,000-move limit, 7 s, a tournament's critical path)
+    seed = game_seed(0, 181)  # game 181 of a tournament seeded 0
+    moves: list[Move] = []
+    winner = bot_game(
+        ["random", "bluffer", "counter", "honest"],
+        Variant.AMBASSADOR,
+        seed,
+        observers=[lambda before, move, after: moves.append(move)],
+    )
+    assert winner is None and len(moves) < 200
 
 
 def play_through(game: BotTable) -> list[str]:

@@ -100,6 +100,42 @@ def test_a_graph_runs_each_task_after_those_it_needs_and_calls_back_in_that_orde
         assert seen.index("a") < seen.index("b") < seen.index("d") and seen.index("c") < seen.index("d")
 
 
+def where(_: int, after: float = 0.0) -> int:
+    import time
+
+    time.sleep(after)
+    return os.getpid()
+
+
+def test_a_group_of_tasks_runs_on_one_worker_when_there_are_groups_for_every_worker(cluster: str) -> None:
+    tasks = {(g, i): Task(where, (i,), cost=1 + i, group=g) for g in "ab" for i in range(6)}
+    with on(cluster) as run:
+        done = run.graph(tasks)
+    pids = {g: {done[g, i] for i in range(6)} for g in "ab"}
+    assert len(pids["a"]) == len(pids["b"]) == 1 and pids["a"] != pids["b"]
+
+
+def test_local_workers_keep_the_c_librarys_own_memory_trimming(cluster: str) -> None:
+    # Dask's nannies set MALLOC_TRIM_THRESHOLD_=65536, which doubled the table generator's time
+    with on(cluster) as run:
+        seen = run.client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_")
+    assert len(seen) == 2 and set(seen.values()) == {None}
+
+
+def test_the_task_heading_the_costliest_chain_starts_first_on_a_busy_cluster(cluster: str) -> None:
+    # one worker busy, the other free: of two ready tasks, the one a long chain waits on goes first
+    tasks = {
+        "busy": Task(where, (0, 0.5), cost=100),
+        "short": Task(where, (0, 0.3)),
+        "head": Task(where, (0, 0.3)),
+        "tail": Task(where, needs=("head",), cost=50),
+    }
+    with on(cluster) as run:
+        seen: list[str] = []
+        run.graph(tasks, arrived=lambda key, value: seen.append(key))
+    assert seen.index("head") < seen.index("short")
+
+
 def test_a_job_whose_tasks_need_each_other_in_a_circle_or_a_missing_task_is_refused() -> None:
     with Runner(workers=1, quiet=True) as run:
         with pytest.raises(GameError, match="circle"):

@@ -27,7 +27,7 @@ from typing import Any
 from solver.coup import Character, Draft, GameError, Kind, Move, State, Variant, new_game
 from solver.coup.messages import claimed, decision
 from solver.coup.public import claim_of, claimant
-from solver.game import Observer, play
+from solver.game import Observer, play, repeated
 
 from ..figures import counted
 from ..records import replay
@@ -270,8 +270,9 @@ def bot_game(
     max_moves: int = 5000,
     observers: Sequence[Observer[State, Move]] = (),
 ) -> int | None:
-    """A game between bots (seat i plays ``personalities[i]``); the winner, or None if it was
-    still going after ``max_moves`` moves (adversarial play can loop: a draw). ``observers``
+    """A game between bots (seat i plays ``personalities[i]``); the winner, or None for a draw:
+    the same position a third time (bots going round a loop, say an assassination blocked by a
+    contessa again and again) or still going after ``max_moves`` moves. ``observers``
     are told every move as the bots are (``observe(before, move, after)``)."""
     names = NAMES[: len(personalities)]
     bots = [Bot(p, i, names, seed) for i, p in enumerate(personalities)]
@@ -285,7 +286,7 @@ def bot_game(
     def choose(s: State, rng: random.Random) -> Move:
         return bots[s.current_player()].decide(list(s.legal_moves()))
 
-    end, _ = play(start(names, variant), choose, random.Random(seed), [tell, *observers], max_moves)
+    end, _ = play(start(names, variant), choose, random.Random(seed), [tell, *observers], max_moves, repeated(3))
     return end.winner() if end.is_terminal() else None
 
 
