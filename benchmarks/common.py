@@ -17,11 +17,16 @@ from typing import Any
 
 
 def time_lines(
-    text: str, table: Any, view: Callable[[Any], object], each: Callable[[Any], None] = lambda t: None
+    text: str,
+    table: Any,
+    view: Callable[[Any], object],
+    each: Callable[[Any], None] = lambda t: None,
+    budget: float = float("inf"),
 ) -> list[float]:
     """Seconds per line of the record ``text`` from ``table``: the line applied, then
-    ``view(table)`` (the whole JSON table); ``each(table)`` after each line (not timed)."""
-    times = []
+    ``view(table)`` (the whole JSON table); ``each(table)`` after each line (not timed); the
+    lines up to ``budget`` seconds in all."""
+    times: list[float] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         start = time.perf_counter()
         after = table.apply_text(raw, number)
@@ -30,6 +35,8 @@ def time_lines(
             times.append(time.perf_counter() - start)
         table = after
         each(table)
+        if sum(times) > budget:
+            break
     return times
 
 

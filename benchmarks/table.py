@@ -8,8 +8,9 @@ players); the inquisitor's examines, swaps and one-card exchanges; failed proofs
 For each line: apply it and compute the whole table (every player's holds, flags), as the prompt
 does. Side by side, in the same run: the independent brute force of the tests replaying the
 record up to each line (where it finishes within its budget), and the counting of another git
-revision (``--against``, main by default: its code unpacked with ``git archive`` and run in a
-subprocess, up to its budget) on issue 19's record and on the fixed records.
+revision (``--against``, by default main before issue 19's counting: its code unpacked with ``git
+archive`` and run in a subprocess, up to its budget and 4 GB) on issue 19's record and on the
+fixed records.
 
     python benchmarks/table.py [--json] [--quick] [--no-baseline] [--against REF]
 
@@ -29,7 +30,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -65,10 +65,13 @@ QUICK = [
 ]
 BRUTE_MAX_PLAYERS = 6  # the brute force enumerates every world: hopeless beyond, once cards are exchanged
 
+BEFORE = "38d11326327ded07a733098996552d0876942d70"
+"""The last revision of main before the counting of issue 19 was merged (the baseline of
+``--against``: its counting in companion/coup/beliefs.py, whose cost grew with the history)."""
 REVISION = """
-import json, sys, time
+import json, resource, sys, time
+resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
 from companion.coup.report import table_json
-from solver.coup.counting import clear_caches
 from companion.coup.tracker import Table
 budget, table, times = float(sys.argv[1]), Table.new(), []
 for number, raw in enumerate(sys.stdin.read().splitlines(), start=1):
@@ -88,21 +91,13 @@ def time_lines(text: str, budget: float = OUR_BUDGET) -> tuple[list[float], int,
     """Seconds per line (apply + the whole table), caches emptied first, up to ``budget`` s in
     all; the largest number of terms or worlds the counting held, and how it held them last."""
     clear_caches()
-    largest = [0, ""]
-    table = Table.new()
-    times: list[float] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        start = time.perf_counter()
-        after = table.apply_text(raw, number)
-        if after is not table:
-            table_json(after)
-            times.append(time.perf_counter() - start)
-        table = after
+    largest: list[Any] = [0, ""]
+
+    def held(table: Table) -> None:
         if table.beliefs is not None:
-            largest[0] = max(int(largest[0]), len(table.beliefs))
-            largest[1] = table.beliefs.representation
-        if sum(times) > budget:
-            break
+            largest[:] = max(largest[0], len(table.beliefs)), table.beliefs.representation
+
+    times = common.time_lines(text, Table.new(), table_json, held, budget)
     return times, int(largest[0]), str(largest[1])
 
 
@@ -163,7 +158,7 @@ def run_record(name: str, text: str, brute: bool, against: str | None) -> dict[s
     if against is not None:
         other = time_revision(against, text)
         if other is not None and other["times"]:
-            row["revision"] = {**figures(other["times"]), "finished": other["finished"], "ref": against}
+            row["revision"] = {**figures(other["times"]), "finished": other["finished"], "ref": against[:10]}
     return row
 
 
@@ -196,7 +191,9 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--quick", action="store_true", help="fewer and shorter adversarial records")
     parser.add_argument("--no-baseline", action="store_true", help="skip the brute force and the other revision")
-    parser.add_argument("--against", default="main", help="git revision to time side by side (default: main)")
+    parser.add_argument(
+        "--against", default=BEFORE, help="git revision to time side by side (default: main before issue 19's counting)"
+    )
     args = parser.parse_args()
     todo = records(args.quick)
     rows = []
