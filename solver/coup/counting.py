@@ -69,6 +69,10 @@ ASIDE: Place = -2
 WORLDS_RATIO = 4
 """Placements become worlds once those are at most this many times as many (a world costs
 several times less than a term to update)."""
+CONVERSION_EFFORT = 8
+"""A conversion to worlds gives up once its partial worlds outnumber the terms this many times
+(the placements stay: the attempt cost a few lines' updates, and the next comes only once the
+terms have doubled)."""
 CHECK_FROM = 24
 """Placements this small are never converted (the check itself costs a pass)."""
 
@@ -436,4 +440,5 @@ def _maybe_worlds(rep: Placements, unseen: Vec) -> Placements | Worlds:
     masks = len({key[0] for key in rep.terms})
     if configurations(sizes, unseen) * masks > WORLDS_RATIO * len(rep):
         return rep
-    return rep.to_worlds(unseen)
+    worlds = rep.to_worlds(unseen, CONVERSION_EFFORT * len(rep))
+    return rep if worlds is None else worlds
