@@ -53,7 +53,6 @@ from typing import Any
 from solver.coup import Character, State, Variant
 from solver.coup.cards import Draft
 from solver.coup.draft import opening
-from solver.coup.state import Phase
 from solver.coup.tablebase import Family, Library, families_for, installed_dir, probe
 from solver.coup.tablebase.probe import value_of
 from solver.coup.turns import build
@@ -269,15 +268,7 @@ def heads_up_lines(players: int, variant: Variant) -> list[str]:
         for line in random_record(players, seed, variant=variant, style=Style(calm=0.5)).splitlines():
             s.handle(line)
             lines.append(line)
-            view, table = s.table.view, s.table
-            if (
-                view is not None
-                and not view.is_terminal()
-                and len(view.living()) == 2
-                and view.turn.phase is Phase.ACTION
-                and table.waiting is None
-                and table.me in view.living()
-            ):
+            if s.table.at_heads_up_turn_start:
                 return lines
     raise SystemExit(f"no heads-up reached at {players} players")
 

@@ -87,10 +87,10 @@ def _completer(suggest: Suggest) -> Completer:
     return _Completer()
 
 
-def next_words(words: Callable[[str], list[str]]) -> Suggest:
+def word_by_word(words: Callable[[str], list[str]]) -> Suggest:
     """Completions that replace the partial last word by each of ``words(before_cursor)``.
 
-    >>> next_words(lambda before: ["challenge"])("Bob cha")
+    >>> word_by_word(lambda before: ["challenge"])("Bob cha")
     [('challenge', 3)]
     """
 
@@ -129,7 +129,7 @@ def table_front(
 
     return Front(
         prompt=f"{app}> ",
-        suggest=next_words(lambda before: words(session.table, before, session.commands)),
+        suggest=word_by_word(lambda before: words(session.table, before, session.commands)),
         toolbar=lambda: toolbar(session),
         confirm_leave=True,
         history=state_dir(app) / "history" if history else None,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import random
 import signal
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from solver.errors import GameError, ParseError
+from solver.game import GameState
 
 from . import files
 from .figures import columns, counted, exact
@@ -363,6 +365,64 @@ class SoloGame(Generic[M]):
             vars(self).clear()
             vars(self).update(saved)
             raise
+
+
+class Decider(Protocol):
+    """What a game against bots needs of a bot."""
+
+    def decide(self, moves: list[Any]) -> Any:
+        """The bot's move among ``moves`` (its legal moves)."""
+        ...
+
+
+S = TypeVar("S", bound=GameState)  # type: ignore[type-arg]
+B = TypeVar("B", bound=Decider)
+
+
+class BotGame(SoloGame[M], Generic[S, M, B]):
+    """A game one person plays at seat 0 of ``state`` against ``bots`` (by seat), chance drawn
+    from ``rng``. A game says what to ask the person (:meth:`_question`), their move when there is
+    nothing to ask (:meth:`_forced`), how a move is played and told (:meth:`_apply`), and what it says
+    at the end (:meth:`_ended`)."""
+
+    state: S
+    rng: random.Random
+    bots: Mapping[int, B]
+
+    def _question(self) -> str | None:
+        """What to ask the person at their decision; None to play :meth:`_forced` unasked."""
+        raise NotImplementedError
+
+    def _forced(self) -> M:
+        """The person's move when :meth:`_question` asks nothing."""
+        raise NotImplementedError
+
+    def _apply(self, move: M) -> list[Message]:
+        """Play ``move`` and return what the table says of it."""
+        raise NotImplementedError
+
+    def _ended(self) -> list[Message]:
+        """What is said once the game is over, after the last move's messages."""
+        return []
+
+    def _run(self) -> list[Message]:
+        """Play chance and the bots until the person decides (the question ends the messages)
+        or the game ends (then :attr:`finished`)."""
+        out: list[Message] = []
+        while not self.state.is_terminal():
+            s = self.state
+            if s.is_chance_node():
+                move = s.sample_chance(self.rng)
+            elif s.current_player() == 0:
+                ask = self._question()
+                if ask is not None:
+                    return [*out, ("info", ask)]
+                move = self._forced()
+            else:
+                move = self.bots[s.current_player()].decide(list(s.legal_moves()))
+            out += self._apply(move)
+        self.finished = True
+        return [*out, *self._ended()]
 
 
 CANCELLED: Message = ("error", "cancelled")

@@ -13,7 +13,6 @@ from companion.coup.commands import CoupSession, session
 from companion.coup.endgame import hypotheses
 from companion.coup.simulate import Style, random_record
 from solver.coup import Variant
-from solver.coup.state import Phase
 from solver.coup.tablebase import Family, families_for, family_of, installed_dir
 from solver.coup.tablebase.probe import default_library
 
@@ -23,15 +22,7 @@ def at_heads_up(players: int, seed: int, variant: Variant) -> CoupSession:
     s = session()
     for line in random_record(players, seed, variant=variant, style=Style(calm=0.5)).splitlines():
         s.handle(line)
-        view, table = s.table.view, s.table
-        if (
-            view is not None
-            and not view.is_terminal()
-            and len(view.living()) == 2
-            and view.turn.phase is Phase.ACTION
-            and table.waiting is None
-            and table.me in view.living()
-        ):
+        if s.table.at_heads_up_turn_start:
             return s
     raise AssertionError("the record never reached a heads-up turn start")
 

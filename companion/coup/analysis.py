@@ -293,17 +293,7 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
             for n in a.challenges
         ],
         "players": players,
-        "endgame": [
-            {
-                "line": e.line,
-                "move": e.move,
-                "value_before": str(e.value_before),
-                "value_after": str(e.value_after),
-                "mark": e.mark,
-                "better": e.best if e.mark else None,
-            }
-            for e in a.endgame
-        ],
+        "endgame": [_note_json(e) for e in a.endgame],
         **({"hidden": _hidden_json(a)} if a.turns is not None else {}),
         "timeline": [
             {"line": s.line, "turn": s.turn, "coins": list(s.coins), "influence": list(s.influence)} for s in a.timeline
@@ -314,18 +304,21 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
 def _hidden_json(a: Analysis) -> dict[str, Any]:
     return {
         "turns": a.turns,
-        "decisions": [
-            {
-                "line": e.line,
-                "player": e.player,
-                "move": e.move,
-                "value_before": str(e.value_before),
-                "value_after": str(e.value_after),
-                "mark": e.mark,
-                "better": e.best if e.mark else None,
-            }
-            for e in a.hidden
-        ],
+        "decisions": [_note_json(e, player=True) for e in a.hidden],
+    }
+
+
+def _note_json(e: EndgameNote, *, player: bool = False) -> dict[str, Any]:
+    """A note's JSON object: the values as exact fractions, the better move only where the
+    note is marked; ``player`` names the mover too (the hidden-card decisions)."""
+    return {
+        "line": e.line,
+        **({"player": e.player} if player else {}),
+        "move": e.move,
+        "value_before": str(e.value_before),
+        "value_after": str(e.value_after),
+        "mark": e.mark,
+        "better": e.best if e.mark else None,
     }
 
 

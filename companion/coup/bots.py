@@ -31,7 +31,7 @@ from solver.game import Observer, play, repeated
 
 from ..figures import counted
 from ..records import replay
-from ..session import YOU, Command, Message, SoloGame, check_personality, playing_as, seat_commands, seat_seed
+from ..session import YOU, BotGame, Command, Message, check_personality, playing_as, seat_commands, seat_seed
 from .endgame import common_moves, open_hypotheses, weigh
 from .language import Verb, typed_move
 from .simulate import NAMES, RecordWriter, Style
@@ -300,7 +300,7 @@ def tournament_game(personalities: list[str], seed: int) -> tuple[int, ...]:
 
 
 @dataclass
-class BotTable(SoloGame[Move]):
+class BotTable(BotGame[State, Move, Bot]):
     """``coup play``: the player holds seat 0 (named ``name``, "You" by default) against bots;
     lines in, messages out. The game is told in the table's words from the player's seat and
     kept as a record, which the player's own table (:attr:`table`, the tracker) follows: the
@@ -377,27 +377,21 @@ class BotTable(SoloGame[Move]):
         self.table = replay(self.record[self.fed :], self.table, "<your table>", first=self.fed + 1)
         self.fed = len(self.record)
 
-    def _run(self) -> list[Message]:
-        """Play the bots and the draws until the player decides or the game ends."""
-        out: list[Message] = []
-        while not self.state.is_terminal():
-            if self.state.is_chance_node():
-                move = self.state.sample_chance(self.rng)
-            elif self.state.current_player() == 0:
-                moves = self.state.legal_moves()
-                if len(moves) > 1:
-                    options = ", ".join(m.text(self.names) for m in moves)
-                    return [*out, ("info", f"Your move: {decision(self.state)} ({options}). {self._cards()}")]
-                move = moves[0]
-            else:
-                seat = self.state.current_player()
-                move = self.bots[seat].decide(list(self.state.legal_moves()))
-            out += self._apply(move)
+    def _question(self) -> str | None:
+        moves = self.state.legal_moves()
+        if len(moves) == 1:
+            return None
+        options = ", ".join(m.text(self.names) for m in moves)
+        return f"Your move: {decision(self.state)} ({options}). {self._cards()}"
+
+    def _forced(self) -> Move:
+        return self.state.legal_moves()[0]
+
+    def _ended(self) -> list[Message]:
         self.writer.flush()
         self._follow()
-        self.finished = True
         winner = self.state.winner() or 0
-        return [*out, ("over", "You win." if winner == 0 else f"{self.names[winner]} wins.")]
+        return [("over", "You win." if winner == 0 else f"{self.names[winner]} wins.")]
 
     def _cards(self) -> str:
         s = self.state

@@ -182,6 +182,13 @@ class Table(Lines[Line]):
             return f"{self.names[self.me or 0]} to draw a replacement (draw CARD)"
         return waiting(self.state, self.me)
 
+    @property
+    def at_heads_up_turn_start(self) -> bool:
+        """True when the seat is one of the two players left, at a turn start, with nothing
+        owed to the table (see :meth:`State.is_heads_up_turn_start`)."""
+        view = self.view
+        return view is not None and view.is_heads_up_turn_start() and self.waiting is None and self.me in view.living()
+
     def my_cards(self) -> tuple[Character, ...]:
         """The seat's face-down cards (known ones, and an exchange's drawn cards)."""
         if self.me is None:

@@ -35,7 +35,7 @@ from solver.spicy import DECK, CardKind, Deck, Kind, Move, State, Trait, new_gam
 from solver.spicy.odds import top_advice, top_counts, true_plays
 from solver.vocabulary import fold
 
-from ..session import YOU, Command, Message, SoloGame, check_personality, playing_as, seat_commands
+from ..session import YOU, BotGame, Command, Message, check_personality, playing_as, seat_commands
 from ..tracked import Waiting
 from .language import Line, Verb
 from .simulate import NAMES, SeatView, play_move
@@ -172,7 +172,7 @@ DECLINES = frozenset({"no", "non", "decline", "stand", "let-it-stand", "ok"})
 
 
 @dataclass
-class BotTable(SoloGame[Move]):
+class BotTable(BotGame[State, Move, Bot]):
     """``spicy play``: the person holds seat 0 (named ``name``, "You" by default) against bots;
     lines in, messages out. The game is told in the table's words from the person's seat, with
     the companion's advice, and kept as that seat's record (:attr:`view`)."""
@@ -271,22 +271,12 @@ class BotTable(SoloGame[Move]):
             ]  # the game goes on by itself
         return said
 
-    def _run(self) -> list[Message]:
-        """Play the bots and chance until the person decides or the game ends."""
-        out: list[Message] = []
-        while not self.state.is_terminal():
-            if self.state.is_chance_node():
-                move = self.state.sample_chance(self.rng)
-            elif self.state.current_player() == 0:
-                options = self.moves()
-                if len(options) > 1:
-                    return [*out, ("info", f"Your move: {_options(options)}. {self._hand()}")]
-                move = next(m for m in self.state.legal_moves() if m.player == 0)
-            else:
-                move = self.bots[self.state.current_player()].decide(self.state.legal_moves())
-            out += self._apply(move)
-        self.finished = True
-        return out
+    def _question(self) -> str | None:
+        options = self.moves()
+        return f"Your move: {_options(options)}. {self._hand()}" if len(options) > 1 else None
+
+    def _forced(self) -> Move:
+        return next(m for m in self.state.legal_moves() if m.player == 0)
 
     def _hand(self) -> str:
         return f"You hold {' '.join(c.text() for c in self.state.hands[0]) or 'nothing'}."

@@ -28,7 +28,7 @@ from solver.errors import GameError, IllegalMove
 from solver.treasure import MAX_PLAYERS, MIN_PLAYERS, STANDARD, Deck, Kind, Move, Phase, Score, State, new_game
 
 from ..records import replay
-from ..session import YOU, Command, Message, SoloGame, check_personality, playing_as, seat_commands, seat_seed
+from ..session import YOU, BotGame, Command, Message, check_personality, playing_as, seat_commands, seat_seed
 from ..tracked import Waiting
 from .advice import Advice, bid_text, placement_text
 from .simulate import NAMES, Chooser, RecordWriter, play_game
@@ -65,7 +65,7 @@ class Bot:
         first = before + 1
         self.table = replay(new, self.table, f"<{self.names[self.seat]}'s table>", first=first)
 
-    def decide(self, moves: tuple[Move, ...]) -> Move:
+    def decide(self, moves: Sequence[Move]) -> Move:
         """The bot's move among ``moves`` (its legal moves in the full game), from its table alone."""
         if len(moves) == 1:
             return moves[0]
@@ -80,7 +80,7 @@ class Bot:
             return self._bid(moves)
         return moves[0]
 
-    def _turn(self, moves: tuple[Move, ...]) -> Move:
+    def _turn(self, moves: Sequence[Move]) -> Move:
         best = self.table.placement_values()
         if not best:
             return next(m for m in moves if m.kind is Kind.PASS)
@@ -91,7 +91,7 @@ class Bot:
         values = self.table.bid_values()
         return values[0].value if values else Fraction(0)
 
-    def _bid(self, moves: tuple[Move, ...]) -> Move:
+    def _bid(self, moves: Sequence[Move]) -> Move:
         values = self.table.bid_values()
         must = moves[-1].kind is not Kind.NO_BID
         if not values or (not must and values[0].value < WORTH_A_CALL):
@@ -129,7 +129,7 @@ NO_WORDS = ("no", "non", "n")
 
 
 @dataclass
-class BotTable(SoloGame[Move]):
+class BotTable(BotGame[State, Move, Bot]):
     """``tresor play``: the person holds the first seat (named ``name``, "You" by default)
     against bots; lines in, messages out. The
     game is told in the table's words from the person's seat and kept as its record (``record``);
@@ -242,23 +242,9 @@ class BotTable(SoloGame[Move]):
             out += [event.message() for event in events if not isinstance(event, Advice | Waiting)]
         return out
 
-    def _run(self) -> list[Message]:
-        """Play chance and the bots until the person decides or the game ends."""
-        out: list[Message] = []
-        while not self.state.is_terminal():
-            s = self.state
-            if s.is_chance_node():
-                move = s.sample_chance(self.rng)
-            elif s.current_player() == 0:
-                ask = self._question()
-                if ask is not None:
-                    return [*out, ("info", ask)]
-                move = Move(Kind.NO_NEURO if s.turn.phase is Phase.NEURO else Kind.NO_BID, 0)
-            else:
-                move = self.bots[s.current_player()].decide(s.legal_moves())
-            out += self._apply(move)
-        self.finished = True
-        return out
+    def _forced(self) -> Move:
+        """The window the person is not asked about goes by."""
+        return Move(Kind.NO_NEURO if self.state.turn.phase is Phase.NEURO else Kind.NO_BID, 0)
 
     def _question(self) -> str | None:
         """What to ask the person now, or None to let a window go by unasked."""

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from math import comb, factorial, gcd
 
-from .worlds import MASK_BITS, POOLED, Vec, Worlds, compositions, minus, plus, shift, vec, vid
+from .worlds import MASK_BITS, POOLED, Vec, Worlds, compositions, interning, minus, plus, shift, vec, vid
 
 State = tuple[Vec, ...]
 """The weight vectors of the cards in one place, sorted."""
@@ -39,17 +39,9 @@ Moves = tuple[tuple[int, int, int], ...]
 
 FRESH: Vec = (1, 1, 1, 1, 1)
 
-_IDS: dict[State, int] = {}
 _STATES: list[State] = []
-
-
-def sid(state: State) -> int:
-    """The interned id of a (sorted) state."""
-    found = _IDS.get(state)
-    if found is None:
-        found = _IDS[state] = len(_STATES)
-        _STATES.append(state)
-    return found
+sid = interning(_STATES)
+"""The interned id of a (sorted) state (an index in ``_STATES``)."""
 
 
 def known(c: int) -> Vec:

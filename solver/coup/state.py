@@ -229,6 +229,19 @@ class State(NamedTuple):
             turn,
         )
 
+    def is_heads_up_turn_start(self) -> bool:
+        """True at the start of a turn (the actor to take an action) with exactly two players
+        left: the positions the endgame tables answer (after :meth:`heads_up`).
+
+        >>> s = State.from_text("ambassador Alice:0:-:DD Bob:3:A:C Carol:2:K:B "
+        ...                     "court=DACCKKBBA aside=- phase=action actor=Bob")
+        >>> s.is_heads_up_turn_start()
+        True
+        >>> new_game(("Alice", "Bob", "Carol")).is_heads_up_turn_start()
+        False
+        """
+        return self.turn.phase is Phase.ACTION and len(self.living()) == 2
+
     def deck(self) -> tuple[Character, ...]:
         """The deck this game is played with (sorted)."""
         return deck(self.variant, len(self.names))

@@ -25,10 +25,10 @@ by the table (204 for 3 players, 2,319 for 4, 19,854 for 5, 107,940 for 6), not 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from functools import cache, lru_cache
 from math import comb, factorial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from .worlds_bulk import Bulk
@@ -47,18 +47,35 @@ POOLED = FIELD
 BULK = 2048
 """Passes over at least this many worlds run in numpy (exact limbs), fewer one at a time."""
 
-_IDS: dict[Vec, int] = {}
+H = TypeVar("H", bound=Hashable)
+
+
+def interning(values: list[H], limit: int | None = None) -> Callable[[H], int]:
+    """A function that returns a value's id: its index in ``values``, where it is appended
+    when first seen (ids are small ints, shared by every table; ``values[i]`` reads one back).
+    ``limit``: the ids must stay below it (asserted).
+
+    >>> names: list[str] = []
+    >>> intern = interning(names)
+    >>> intern("duke"), intern("captain"), intern("duke"), names
+    (0, 1, 0, ['duke', 'captain'])
+    """
+    ids: dict[H, int] = {}
+
+    def intern(value: H) -> int:
+        found = ids.get(value)
+        if found is None:
+            found = ids[value] = len(values)
+            values.append(value)
+            assert limit is None or found < limit, f"more than {limit} interned values"
+        return found
+
+    return intern
+
+
 _VECS: list[Vec] = []
-
-
-def vid(vector: Vec) -> int:
-    """The interned id of a count vector (ids are small ints, shared by every table)."""
-    found = _IDS.get(vector)
-    if found is None:
-        found = _IDS[vector] = len(_VECS)
-        _VECS.append(vector)
-        assert found < POOLED, "too many count vectors"
-    return found
+vid = interning(_VECS, limit=POOLED)
+"""The interned id of a count vector (an index in ``_VECS``)."""
 
 
 def vec(i: int) -> Vec:
