@@ -84,12 +84,14 @@ class Flat(NamedTuple):
     """Every expanded state's edges as arrays: state ``n`` has edges ``first[n]`` to
     ``first[n] + many[n]`` (engine order) of ``kind``/``target``/``arrangement``/``dx``/``dy``,
     and ``prob[e]`` indexes ``Expansion.probabilities``. ``state_kind[n]``: MOVER/OTHER/CHANCE;
-    ``take[n]``: the coins a steal in progress takes (0 when none)."""
+    ``take[n]``: the coins a steal in progress takes (0 when none); ``group[n]``: the same
+    number for states that differ only in that take (the same hands, court and turn)."""
 
     first: Ints
     many: Ints
     state_kind: Ints
     take: Ints
+    group: Ints
     kind: Ints
     target: Ints
     arrangement: Ints
@@ -184,6 +186,8 @@ class Expansion:
     _flat: list[list[int]] = field(default_factory=lambda: [[] for _ in range(6)])
     _first: list[int] = field(default_factory=list)
     _take: list[int] = field(default_factory=list)
+    _group: list[int] = field(default_factory=list)
+    _groups: dict[tuple[object, ...], int] = field(default_factory=dict)
     _arrays: Flat | None = None
 
     def __repr__(self) -> str:
@@ -379,6 +383,7 @@ class Expansion:
         self.moves.append([])
         self._first.append(0)
         self._take.append(key.coins[1])
+        self._group.append(self._groups.setdefault((key.hidden, key.court, key.turn), len(self._groups)))
         return n
 
     def arrays(self) -> Flat:
@@ -393,6 +398,7 @@ class Expansion:
             count,
             np.array(self.kind, dtype=np.int64),
             np.array(self._take, dtype=np.int64),
+            np.array(self._group, dtype=np.int64),
             kind,
             target,
             arrangement,
