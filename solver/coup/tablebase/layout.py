@@ -13,6 +13,10 @@ family, in this order:
 - the smaller families' turn starts (*lower* leaves, the same layout as the own ones), and the
   two ends (won, lost).
 
+The states of a steal in progress that differ only in the coins it takes (0, 1 or 2: what the
+other player's 0, 1 or 2+ coins let it take) share one row, each filling the cells of its own
+take: a row holds every coin cell once, and the passes sweep a third fewer rows.
+
 An edge of a state, at a cell in its coin range, reads one cell: the target's row base plus
 the cell plus ``dx * 13 + dy`` (an end's row is constant). A :class:`Pass` is the backup of a
 set of cells, with those reads computed once: value iteration, the strategies, the attractor,
@@ -197,11 +201,7 @@ def _dynamic(owner: Ints, child: Ints, home: Bools, n: int) -> Bools:
 
 def _shift_ok(dx: Ints, dy: Ints) -> Bools:
     """Per edge: the cells where its coin change stays within 0-12, (edges, 169)."""
-    coins = np.arange(COINS)
-    vx = (coins[None, :] + dx[:, None] >= 0) & (coins[None, :] + dx[:, None] < COINS)
-    vy = (coins[None, :] + dy[:, None] >= 0) & (coins[None, :] + dy[:, None] < COINS)
-    out: Bools = (vx[:, :, None] & vy[:, None, :]).reshape(len(dx), CELLS)
-    return out
+    return _shifted(np.ones((len(dx), CELLS), dtype=bool), dx, dy)
 
 
 def _local(states: Ints, kind: Ints, target: Ints) -> Ints:
@@ -352,11 +352,25 @@ def _reads_own(edges: _Edges, own: Bools, roots: tuple[Bools, Ints, Ints, Ints])
 
 
 def _shifted(ok: Bools, dx: Ints, dy: Ints) -> Bools:
-    """Per edge: its target's coin range read at every source cell (False off the board)."""
-    valid = _shift_ok(dx, dy)
-    idx = np.arange(CELLS)[None, :] + (dx * COINS + dy)[:, None]
-    got = np.take_along_axis(ok, np.clip(idx, 0, CELLS - 1), axis=1)
-    out: Bools = valid & got
+    """Per edge: ``ok`` (its target's coin range) read at every source cell moved by the
+    edge's coin change (False off the board), (edges, 169). A few changes are met (most
+    are none): each is one slice of the 13 × 13 board for all its edges."""
+    out = np.zeros(ok.shape, dtype=bool)
+    still = (dx == 0) & (dy == 0)
+    out[still] = ok[still]
+    moved = np.flatnonzero(~still)
+    if not len(moved):
+        return out
+    for a, b in np.unique(np.stack((dx[moved], dy[moved]), axis=1), axis=0).tolist():
+        if abs(a) >= COINS or abs(b) >= COINS:
+            continue
+        sel = moved[(dx[moved] == a) & (dy[moved] == b)]
+        board = np.zeros((len(sel), COINS, COINS), dtype=bool)
+        source = ok[sel].reshape(-1, COINS, COINS)
+        board[:, max(0, -a) : COINS - max(0, a), max(0, -b) : COINS - max(0, b)] = source[
+            :, max(0, a) : COINS + min(0, a), max(0, b) : COINS + min(0, b)
+        ]
+        out[sel] = board.reshape(-1, CELLS)
     return out
 
 
@@ -410,10 +424,21 @@ def _passes(order: Ints, height: Ints, kinds: Ints, arrays: _Reads) -> list[Pass
         tgt = _targets(members, k, arrays)
         guests = sharing[(row[sharing] >= lo) & (row[sharing] < lo + len(members))]
         if len(guests):
-            np.minimum.at(tgt.transpose(1, 0, 2), row[guests] - lo, _targets(guests, k, arrays).transpose(1, 0, 2))
+            _fill(tgt, row[guests] - lo, _targets(guests, k, arrays))
         e = edges.first[members][None, :] + np.arange(k)[:, None]
         out.append(Pass(int(kinds[members[0]]), lo, lo + len(members), tgt, edges.prob[e]))
     return out
+
+
+def _fill(tgt: Ints, place: Ints, guest: Ints) -> None:
+    """Put the guests' targets (``guest[:, i]``, their own cells; the zero row, the largest
+    index, elsewhere) into the rows ``place[i]`` of ``tgt``, a row's own cells kept."""
+    while len(place):
+        _, first = np.unique(place, return_index=True)
+        tgt[:, place[first]] = np.minimum(tgt[:, place[first]], guest[:, first])
+        rest = np.ones(len(place), dtype=bool)
+        rest[first] = False
+        place, guest = place[rest], guest[:, rest]
 
 
 def _targets(members: Ints, k: int, arrays: _Reads) -> Ints:
