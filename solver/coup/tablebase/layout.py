@@ -445,8 +445,8 @@ def _targets(members: Ints, k: int, arrays: _Reads) -> Ints:
     """(k, members, 169): the flat index each edge of ``members`` reads at each of their own
     cells, the zero row elsewhere (the largest index of all)."""
     e = arrays.edges.first[members][None, :] + np.arange(k)[:, None]
-    tgt = arrays.base[e][:, :, None] + np.arange(CELLS)[None, None, :] + arrays.shift[e][:, :, None]
-    out: Ints = np.where(arrays.own[members][None, :, :], tgt, arrays.zero)
+    out: Ints = (arrays.base[e] + arrays.shift[e])[:, :, None] + np.arange(CELLS)[None, None, :]
+    np.copyto(out, arrays.zero, where=~arrays.own[members][None, :, :])
     return out
 
 
