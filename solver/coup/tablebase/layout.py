@@ -28,7 +28,7 @@ the chain and the exact checks are whole-array operations on them.
 >>> f = Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)
 >>> layout = Layout.of(Expansion(Variant.AMBASSADOR), f)
 >>> layout
-<Layout ambassador-10011-c1 6 arrangements, 126 dynamic, 168 constant, 0 lower>
+<Layout ambassador-10011-c1 6 arrangements, 78 dynamic, 96 constant, 0 lower>
 >>> layout.roots.tgt.shape[1:]
 (6, 169)
 """
@@ -98,7 +98,7 @@ class Layout:
     family: Family
     fid: int
     count: int
-    dynamic: Ints  # global state ids, in row order
+    dynamic: Ints  # global state ids, in row order (a shared row: its head)
     constant: Ints
     lower: Ints  # (family id, arrangement) per lower leaf row
     dyn_passes: list[Pass]  # ascending height
