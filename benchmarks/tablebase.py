@@ -70,14 +70,17 @@ def generate_in_process(what: str, source: str | None = None) -> dict[str, Any]:
     ``source``, by the ``solver``/``companion`` packages of that source tree (a baseline)."""
     code = (
         "import json, sys, time, resource, tempfile; from pathlib import Path; "
-        "sys.path.insert(0, 'benchmarks'); from tablebase import _generate; "
-        f"print(json.dumps(_generate({what!r})))"
+        "sys.path.insert(0, 'benchmarks'); import solver; from tablebase import _generate; "
+        f"print(json.dumps(dict(_generate({what!r}), source=solver.__path__[0])))"
     )
     env = dict(os.environ)
     if source is not None:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (source, env.get("PYTHONPATH")) if p)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    # -P: no current directory first on the path (it would shadow the baseline with this tree)
+    done = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, check=True, env=env)
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    if source is not None and not Path(result["source"]).resolve().is_relative_to(Path(source).resolve()):
+        raise SystemExit(f"the baseline ran {result['source']}, not the packages of {source}")
     return result
 
 

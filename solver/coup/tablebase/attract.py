@@ -78,17 +78,27 @@ def _look(
     """Best moves, edges that stay (inside the family, the same sign) and signs of one pass."""
     exact = x is not None
     if x is not None and here_x is not None:
-        seen_x = x[p.tgt]
+        seen_x = np.take(x, p.tgt)
         seen = r.floats(seen_x)
         best = seen_x == here_x[None]
     else:
-        seen = f[p.tgt]
-        best = np.abs(seen - here_f[None]) <= NEAR
+        seen = np.take(f, p.tgt)
+        gap = seen - here_f[None]
+        best = np.abs(gap, out=gap) <= NEAR
     if p.kind == CHANCE:
         best = np.zeros(best.shape, dtype=bool)
     sign = _signs(here_f, exact)
-    stay = (p.tgt < inside) & (_signs(seen, exact) == sign[None])
+    stay = (p.tgt < inside) & _same_sign(seen, sign[None], exact)
     return best, stay, sign
+
+
+def _same_sign(values: Floats, sign: Floats, exact: bool) -> Bools:
+    """Where ``values`` have the sign ``sign`` (-1, 0, 1; broadcast) as :func:`_signs` gives
+    it, without making the signs of ``values`` (as large as the pass)."""
+    near = 0.0 if exact else NEAR
+    above, below = values > near, values < -near
+    out: Bools = np.where(sign > 0, above, np.where(sign < 0, below, ~(above | below)))
+    return out
 
 
 def choose(
@@ -164,7 +174,7 @@ class _Open:
             return False
         whole = 2 * len(cells) > self.tgt.shape[1]
         if whole:
-            out = self.leave | esc[self.tgt]
+            out = self.leave | np.take(esc, self.tgt)
             best, fixed = self.best, self.fixed
         else:
             out = np.take(self.leave, cells, axis=1) | esc[np.take(self.tgt, cells, axis=1)]

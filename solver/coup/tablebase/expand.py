@@ -8,8 +8,9 @@ reads them). Its value is then an array over the 13 × 13 actual coin counts (ac
 every edge carries the coin change the engine made (``dx``, ``dy``). The turn starts of an
 arrangement are expanded from one representative coin count per bracket (0, 3, 7, 10: what the
 actor can afford) and, for steals, per amount taken; each root edge has the mask of the coin
-counts it stands for. This is only a cache of the engine's answers: ``tests/test_tablebase.py``
-checks it against the engine, state by state.
+counts it stands for. A steal's turn is asked from the engine taking 1 coin; taking 0 or 2, its
+answers are the same with the coins renamed. This is only a cache of the engine's answers:
+``tests/test_tablebase.py`` checks it against the engine, state by state.
 
 Besides the :class:`Edge` lists, every state's edges are kept in flat arrays (:meth:`Expansion.arrays`):
 the generator reads a whole family's turns from them with array operations.
@@ -47,6 +48,9 @@ NODE, START, END = 0, 1, 2
 """What an edge leads to: an inner node, the next turn start (the other player to move), the end."""
 BRACKET_COINS = (0, 3, 7, 10)
 """A representative of each coin bracket of the player to move (what they can afford)."""
+MODEL_TAKE = 1
+"""The amount a steal takes in the turns asked from the engine: those taking 0 or 2 coins are
+the same turns, the coins renamed (a count of 0 would not tell what was taken)."""
 ZERO = Fraction(0)
 
 Mask = npt.NDArray[np.bool_]
@@ -84,12 +88,14 @@ class Flat(NamedTuple):
     """Every expanded state's edges as arrays: state ``n`` has edges ``first[n]`` to
     ``first[n] + many[n]`` (engine order) of ``kind``/``target``/``arrangement``/``dx``/``dy``,
     and ``prob[e]`` indexes ``Expansion.probabilities``. ``state_kind[n]``: MOVER/OTHER/CHANCE;
-    ``take[n]``: the coins a steal in progress takes (0 when none)."""
+    ``take[n]``: the coins a steal in progress takes (0 when none); ``group[n]``: the same
+    number for states that differ only in that take (the same hands, court and turn)."""
 
     first: Ints
     many: Ints
     state_kind: Ints
     take: Ints
+    group: Ints
     kind: Ints
     target: Ints
     arrangement: Ints
@@ -146,6 +152,16 @@ def _step(parent: State, child: State) -> _Step:
     return _Step(kind, winner, child.hidden, child.turn, child.coins, tuple(after), tuple(removed))
 
 
+def _renamed(step: _Step | None, take: int) -> _Step | None:
+    """What a move does inside a steal taking ``take`` coins, from what it does at the
+    :data:`MODEL_TAKE`: inside a steal's turn the engine reads coins only to move the amount
+    taken (from the other player to the actor) and to clear an eliminated player's, so each
+    count it leaves is 0 or the amount taken. None (ask the engine) for any other count."""
+    if step is None or not all(c in (0, MODEL_TAKE) for c in step.coins):
+        return None
+    return step._replace(coins=tuple(take if c == MODEL_TAKE else 0 for c in step.coins))
+
+
 def _court(court: tuple[Character, ...], step: _Step) -> tuple[Character, ...]:
     """The court after ``step`` (the same change as where the engine was asked)."""
     if not step.added and not step.removed:
@@ -184,6 +200,8 @@ class Expansion:
     _flat: list[list[int]] = field(default_factory=lambda: [[] for _ in range(6)])
     _first: list[int] = field(default_factory=list)
     _take: list[int] = field(default_factory=list)
+    _group: list[int] = field(default_factory=list)
+    _groups: dict[tuple[object, ...], int] = field(default_factory=dict)
     _arrays: Flat | None = None
 
     def __repr__(self) -> str:
@@ -218,6 +236,10 @@ class Expansion:
         where: dict[tuple[object, ...], tuple[Edge, list[tuple[int, int, bool]]]] = {}
         base = family.state(arrangement)
         followed: dict[tuple[Move, int], tuple[int, int, int, int, int]] = {}
+        model = base._replace(coins=(BRACKET_COINS[0], MODEL_TAKE))
+        for move in self._legal_moves(model):  # the steals' turns first, at the model take
+            if move.kind is Kind.STEAL:
+                followed[move, MODEL_TAKE] = self._follow(model, self._answer(model, move))
         for bracket, mine in enumerate(BRACKET_COINS):
             for take in range(STEAL_AMOUNT + 1):
                 root = base._replace(coins=(mine, take))
@@ -259,34 +281,35 @@ class Expansion:
             step = steps[move] = _step(s, s.apply(move))
         return step
 
-    def _answers(self, s: State) -> list[tuple[Move, _Step]]:
-        """The moves of ``s`` (decisions) and what each does, from the engine (once per hands,
-        turn and coins)."""
-        key = (s.hidden, s.turn, s.coins)
+    def _answers(self, s: State) -> list[tuple[Move, int, _Step]]:
+        """The moves of ``s`` (decisions; probability code 0) or its chance outcomes (the
+        engine's, for its court, with their probability codes), and what each does, from the
+        engine (once per hands, turn and coins)."""
+        turn = s.turn
+        key = (s.hidden, turn, s.coins)
         steps = self._steps.get(key)
         if steps is None:
             steps = self._steps[key] = {}
-        out = []
-        for move in self._legal_moves(s):
-            step = steps.get(move)
-            if step is None:
-                step = steps[move] = _step(s, s.apply(move))
-            out.append((move, step))
-        return out
-
-    def _outcomes(self, s: State) -> list[tuple[Move, int, _Step]]:
-        """The chance outcomes of ``s`` (the engine's, for its court), with their probability codes."""
-        turn = s.turn
-        key = (turn.phase, turn.actor, turn.decider, s.court)
-        draws = self._draws.get(key)
-        if draws is None:
-            draws = self._draws[key] = [(move, self._code(p)) for move, p in s.chance_outcomes()]
-        steps = self._steps.setdefault((s.hidden, turn, s.coins), {})
+        if turn.phase in CHANCE_PHASES:
+            draws = self._draws.get((turn.phase, turn.actor, turn.decider, s.court))
+            if draws is None:
+                draws = self._draws[turn.phase, turn.actor, turn.decider, s.court] = [
+                    (move, self._code(p)) for move, p in s.chance_outcomes()
+                ]
+        else:
+            legal = self._legal.get(key)
+            if legal is None:
+                legal = self._legal[key] = s.legal_moves()
+            draws = [(move, 0) for move in legal]
+        model = self._steps.get((s.hidden, turn, (0, MODEL_TAKE))) if turn.action is Kind.STEAL else None
         out = []
         for move, code in draws:
             step = steps.get(move)
             if step is None:
-                step = steps[move] = _step(s, s.apply(move))
+                step = _renamed(model.get(move), s.coins[1]) if model else None
+                if step is None:
+                    step = _step(s, s.apply(move))
+                steps[move] = step
             out.append((move, code, step))
         return out
 
@@ -315,9 +338,7 @@ class Expansion:
                 fam = Family(self.variant, counts, len(court))
                 found = self._starts[key] = (self.fid(fam), fam.arrangement(mover, other))
             return START, found[0], found[1], dx, dy
-        turn = step.turn
-        take = stolen(step.coins[1]) if turn.action is Kind.STEAL else 0
-        child = _new(State, (s.names, s.variant, (0, take), hidden, ((), ()), court, (), turn))
+        child = _inner(s, step)
         found_node = self.index.get(child)
         if found_node is None:
             found_node = self._new(child)
@@ -337,39 +358,26 @@ class Expansion:
     def _expand(self, n: int) -> None:
         """Expand state ``n`` and, depth first, every new state it leads to."""
         pending = [n]
+        states, index, columns = self.states, self.index, self._flat
         while pending:
             n = pending.pop()
-            s = self.states[n]
-            size = len(self.states)
-            if s.turn.phase in CHANCE_PHASES:
-                rows = [(move, code, self._follow_later(s, step)) for move, code, step in self._outcomes(s)]
-            else:
-                rows = [(move, 0, self._follow_later(s, step)) for move, step in self._answers(s)]
-            pending.extend(range(size, len(self.states)))
-            self._set_edges(n, rows)
-
-    def _follow_later(self, s: State, step: _Step) -> tuple[int, int, int, int, int]:
-        """:meth:`_follow` without expanding the new state now (the caller queues it)."""
-        if step.kind != NODE:
-            return self._follow(s, step)
-        court = _court(s.court, step)
-        turn = step.turn
-        take = stolen(step.coins[1]) if turn.action is Kind.STEAL else 0
-        child = _new(State, (s.names, s.variant, (0, take), step.hidden, ((), ()), court, (), turn))
-        found = self.index.get(child)
-        if found is None:
-            found = self._new(child)
-        return NODE, found, 0, step.coins[0] - s.coins[0], step.coins[1] - s.coins[1]
-
-    def _set_edges(self, n: int, rows: list[tuple[Move, int, tuple[int, int, int, int, int]]]) -> None:
-        flat = self._flat
-        self._first[n] = len(flat[0])
-        if not rows:
-            return
-        moves, codes, found = zip(*rows, strict=True)
-        self.moves[n].extend(moves)
-        for column, values in zip(flat, (*zip(*found, strict=True), codes), strict=True):
-            column.extend(values)
+            s = states[n]
+            size = len(states)
+            self._first[n] = len(columns[0])
+            moves = self.moves[n]
+            for move, code, step in self._answers(s):
+                moves.append(move)
+                if step.kind == NODE:
+                    child = _inner(s, step)
+                    found = index.get(child)
+                    if found is None:
+                        found = self._new(child)
+                    edge = (NODE, found, 0, step.coins[0] - s.coins[0], step.coins[1] - s.coins[1], code)
+                else:
+                    edge = (*self._follow(s, step), code)
+                for column, value in zip(columns, edge, strict=True):
+                    column.append(value)
+            pending.extend(range(size, len(states)))
 
     def _new(self, key: State) -> int:
         n = len(self.states)
@@ -379,6 +387,7 @@ class Expansion:
         self.moves.append([])
         self._first.append(0)
         self._take.append(key.coins[1])
+        self._group.append(self._groups.setdefault((key.hidden, key.court, key.turn), len(self._groups)))
         return n
 
     def arrays(self) -> Flat:
@@ -393,6 +402,7 @@ class Expansion:
             count,
             np.array(self.kind, dtype=np.int64),
             np.array(self._take, dtype=np.int64),
+            np.array(self._group, dtype=np.int64),
             kind,
             target,
             arrangement,
@@ -401,6 +411,13 @@ class Expansion:
             prob,
         )
         return found
+
+
+def _inner(s: State, step: _Step) -> State:
+    """The inner state ``step`` from ``s`` leads to, normalised (see :func:`normalised`)."""
+    turn = step.turn
+    take = stolen(step.coins[1]) if turn.action is Kind.STEAL else 0
+    return _new(State, (s.names, s.variant, (0, take), step.hidden, ((), ()), _court(s.court, step), (), turn))
 
 
 def normalised(state: State) -> State:

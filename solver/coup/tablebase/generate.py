@@ -180,7 +180,7 @@ class _Family:
     def _constants(self) -> None:
         r = self.gen.rationals
         for p in self.layout.const_passes:
-            x, d, k = self.x[p.tgt], self.d[p.tgt], self.k[p.tgt]
+            x, d, k = np.take(self.x, p.tgt), np.take(self.d, p.tgt), np.take(self.k, p.tgt)
             if p.kind == CHANCE:
                 probs = self.gen.prob_ids(p.prob)
                 value, draw = mean(r, x, probs), mean(r, d, probs)
@@ -199,7 +199,7 @@ class _Family:
     def _sweep(self) -> float:
         f = self.f
         for i, p in enumerate(self.layout.dyn_passes):
-            seen = f[p.tgt]
+            seen = np.take(f, p.tgt)
             if p.kind == CHANCE:
                 out = np.einsum("ki,kic->ic", self.weights[i], seen)
             elif p.kind == OTHER:
@@ -208,7 +208,7 @@ class _Family:
                 out = seen.max(axis=0)
             f[p.cells] = out.ravel()
         roots = self.layout.roots
-        best = np.where(self.layout.available, f[roots.tgt], -np.inf).max(axis=0).ravel()
+        best = np.where(self.layout.available, np.take(f, roots.tgt), -np.inf).max(axis=0).ravel()
         change = float(np.max(np.abs(best - self.value_f)))
         self.value_f = best
         f[: self.layout.count * CELLS] = -best.reshape(-1, CELLS)[:, LEAF_OF].ravel()
@@ -244,7 +244,7 @@ class _Family:
         self._set_leaves(value)
         bad = 0
         for i, p in enumerate(lay.dyn_passes):
-            x = self.x[p.tgt]
+            x = np.take(self.x, p.tgt)
             if p.kind == CHANCE:
                 here = mean(r, x, self.probs[i])
             else:

@@ -13,6 +13,10 @@ family, in this order:
 - the smaller families' turn starts (*lower* leaves, the same layout as the own ones), and the
   two ends (won, lost).
 
+The states of a steal in progress that differ only in the coins it takes (0, 1 or 2: what the
+other player's 0, 1 or 2+ coins let it take) share one row, each filling the cells of its own
+take: a row holds every coin cell once, and the passes sweep a third fewer rows.
+
 An edge of a state, at a cell in its coin range, reads one cell: the target's row base plus
 the cell plus ``dx * 13 + dy`` (an end's row is constant). A :class:`Pass` is the backup of a
 set of cells, with those reads computed once: value iteration, the strategies, the attractor,
@@ -24,7 +28,7 @@ the chain and the exact checks are whole-array operations on them.
 >>> f = Family(Variant.AMBASSADOR, (1, 0, 0, 1, 1), court=1)
 >>> layout = Layout.of(Expansion(Variant.AMBASSADOR), f)
 >>> layout
-<Layout ambassador-10011-c1 6 arrangements, 126 dynamic, 168 constant, 0 lower>
+<Layout ambassador-10011-c1 6 arrangements, 78 dynamic, 96 constant, 0 lower>
 >>> layout.roots.tgt.shape[1:]
 (6, 169)
 """
@@ -32,7 +36,7 @@ the chain and the exact checks are whole-array operations on them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -94,7 +98,7 @@ class Layout:
     family: Family
     fid: int
     count: int
-    dynamic: Ints  # global state ids, in row order
+    dynamic: Ints  # global state ids, in row order (a shared row: its head)
     constant: Ints
     lower: Ints  # (family id, arrangement) per lower leaf row
     dyn_passes: list[Pass]  # ascending height
@@ -197,11 +201,7 @@ def _dynamic(owner: Ints, child: Ints, home: Bools, n: int) -> Bools:
 
 def _shift_ok(dx: Ints, dy: Ints) -> Bools:
     """Per edge: the cells where its coin change stays within 0-12, (edges, 169)."""
-    coins = np.arange(COINS)
-    vx = (coins[None, :] + dx[:, None] >= 0) & (coins[None, :] + dx[:, None] < COINS)
-    vy = (coins[None, :] + dy[:, None] >= 0) & (coins[None, :] + dy[:, None] < COINS)
-    out: Bools = (vx[:, :, None] & vy[:, None, :]).reshape(len(dx), CELLS)
-    return out
+    return _shifted(np.ones((len(dx), CELLS), dtype=bool), dx, dy)
 
 
 def _local(states: Ints, kind: Ints, target: Ints) -> Ints:
@@ -251,17 +251,29 @@ def _build(ex: Expansion, family: Family) -> Layout:
     height = _relax_heights(edges.owner, edges.child, n)
     dyn_child = np.where(edges.child >= 0, np.where(dyn[np.maximum(edges.child, 0)], edges.child, -1), -1)
     dyn_h = _relax_heights(edges.owner, dyn_child, n)
-    dyn_order = _order(np.flatnonzero(dyn), dyn_h, kinds, edges.count)
-    const_order = _order(np.flatnonzero(~dyn), height, kinds, edges.count)
+    ok = _inranges(flat, edges, states, height)
+    r_child = _local(states, r_kind, r_target)
+    r_node = np.flatnonzero(r_kind == NODE)
+    # first moves must stay within the coin range of the states they lead to
+    if len(r_node) and np.any(r_mask[r_node] & ~_shifted(ok[r_child[r_node]], r_dx[r_node], r_dy[r_node])):
+        raise NotCertified(f"a first move of {family.name} leaves the coin range")  # pragma: no cover
+    signature = np.stack((kinds, edges.count, dyn.astype(np.int64), height, dyn_h), axis=1)
+    head, own = _shared(flat, edges, states, signature, ok)
+    if not _reads_own(edges, own, (r_mask[r_node], r_child[r_node], r_dx[r_node], r_dy[r_node])):
+        head, own = np.arange(n, dtype=np.int64), ok  # pragma: no cover (sharing rows would misread)
+    heads = head == np.arange(n)
+    dyn_order = _order(np.flatnonzero(dyn & heads), dyn_h, kinds, edges.count)
+    const_order = _order(np.flatnonzero(~dyn & heads), height, kinds, edges.count)
     order = np.concatenate((dyn_order, const_order))
     row = np.empty(n, dtype=np.int64)
-    row[order] = count + np.arange(n)
+    row[order] = count + np.arange(len(order))
+    row = row[head]
     away = (edges.kind == START) & ~home
     r_away = (r_kind == START) & (r_target != fid)
     lower_keys = np.union1d(
         edges.target[away] * 4096 + edges.arrangement[away], r_target[r_away] * 4096 + r_rarr[r_away]
     )
-    lower_base = count + n
+    lower_base = count + len(order)
     end_base = lower_base + len(lower_keys)
 
     def bases(kind: Ints, target: Ints, arrangement: Ints, child: Ints) -> Ints:
@@ -278,15 +290,7 @@ def _build(ex: Expansion, family: Family) -> Layout:
 
     e_base = bases(edges.kind, edges.target, edges.arrangement, edges.child)
     e_shift = np.where(edges.kind == END, 0, edges.dx * COINS + edges.dy)
-    ok = _inranges(flat, edges, states, height)
-    # first moves must stay within the coin range of the states they lead to
-    r_child = _local(states, r_kind, r_target)
     r_base = bases(r_kind, r_target, r_rarr, r_child)
-    r_node = np.flatnonzero(r_kind == NODE)
-    if len(r_node):
-        target_ok = ok[r_child[r_node]]
-        if np.any(r_mask[r_node] & ~_shifted(target_ok, r_dx[r_node], r_dy[r_node])):
-            raise NotCertified(f"a first move of {family.name} leaves the coin range")  # pragma: no cover
     zero = (end_base + 2) * CELLS
     r_shift = np.where(r_kind == END, 0, r_dx * COINS + r_dy)
     width = int(r_pos.max()) + 1
@@ -297,7 +301,7 @@ def _build(ex: Expansion, family: Family) -> Layout:
     if not np.all(available.any(axis=0)):
         raise NotCertified(f"a turn start of {family.name} with no move")  # pragma: no cover
     roots = Pass(MOVER, 0, count, r_tgt, np.zeros((width, count), dtype=np.int64))
-    arrays = (edges, row, e_base, e_shift, ok, zero)
+    arrays = _Reads(edges, row, e_base, e_shift, own, zero, head)
     return Layout(
         family,
         fid,
@@ -312,12 +316,61 @@ def _build(ex: Expansion, family: Family) -> Layout:
     )
 
 
+def _shared(flat: Flat, edges: _Edges, states: Ints, signature: Ints, ok: Bools) -> tuple[Ints, Bools]:
+    """Rows shared by the states of a steal that differ only in the coins it takes (0, 1 or 2:
+    the other player's 0, 1 or 2+ coins), so that a row holds no coin cell twice: per state, the
+    *head* whose row it fills (the first of its group with the same kind, edges, height and
+    chances; else itself), and its own cells there (where it is real, and in a shared row only
+    those of its take)."""
+    n = len(states)
+    _, first, inverse = np.unique(flat.group[states], return_index=True, return_inverse=True)
+    head = first[inverse.ravel()]
+    same = np.all(signature == signature[head], axis=1)
+    e_self, e_head = ranges(edges.first[:-1], edges.count * same), ranges(edges.first[head], edges.count * same)
+    alike = edges.prob[e_self] == edges.prob[e_head]
+    same[edges.owner[e_self][~alike]] = False
+    head = np.where(same, head, np.arange(n, dtype=np.int64))
+    shared = np.zeros(n, dtype=bool)
+    shared[head != np.arange(n)] = True
+    shared[head[shared]] = True
+    take = flat.take[states]
+    mine = np.minimum(_Y, 2)[None, :] == take[:, None]
+    own: Bools = np.where(shared[:, None], ok & mine, ok)
+    return head, own
+
+
+def _reads_own(edges: _Edges, own: Bools, roots: tuple[Bools, Ints, Ints, Ints]) -> bool:
+    """Whether every move, at the cells a state fills, reads a cell its target fills (the
+    turn starts' first moves at the cells of their masks)."""
+    inner = np.flatnonzero(edges.kind == NODE)
+    child = edges.child[inner]
+    reads = _shifted(own[child], edges.dx[inner], edges.dy[inner])
+    if np.any(own[edges.owner[inner]] & ~reads):
+        return False
+    mask, r_child, dx, dy = roots
+    return not np.any(mask & ~_shifted(own[r_child], dx, dy))
+
+
 def _shifted(ok: Bools, dx: Ints, dy: Ints) -> Bools:
-    """Per edge: its target's coin range read at every source cell (False off the board)."""
-    valid = _shift_ok(dx, dy)
-    idx = np.arange(CELLS)[None, :] + (dx * COINS + dy)[:, None]
-    got = np.take_along_axis(ok, np.clip(idx, 0, CELLS - 1), axis=1)
-    out: Bools = valid & got
+    """Per edge: ``ok`` (its target's coin range) read at every source cell moved by the
+    edge's coin change (False off the board), (edges, 169). A few changes are met (most
+    are none): each is one slice of the 13 × 13 board for all its edges."""
+    out = np.zeros(ok.shape, dtype=bool)
+    still = (dx == 0) & (dy == 0)
+    out[still] = ok[still]
+    moved = np.flatnonzero(~still)
+    if not len(moved):
+        return out
+    for a, b in np.unique(np.stack((dx[moved], dy[moved]), axis=1), axis=0).tolist():
+        if abs(a) >= COINS or abs(b) >= COINS:
+            continue
+        sel = moved[(dx[moved] == a) & (dy[moved] == b)]
+        board = np.zeros((len(sel), COINS, COINS), dtype=bool)
+        source = ok[sel].reshape(-1, COINS, COINS)
+        board[:, max(0, -a) : COINS - max(0, a), max(0, -b) : COINS - max(0, b)] = source[
+            :, max(0, a) : COINS + min(0, a), max(0, b) : COINS + min(0, b)
+        ]
+        out[sel] = board.reshape(-1, CELLS)
     return out
 
 
@@ -341,21 +394,59 @@ def _inranges(flat: Flat, edges: _Edges, states: Ints, height: Ints) -> Bools:
     return ok
 
 
-def _passes(order: Ints, height: Ints, kinds: Ints, arrays: tuple[Any, ...]) -> list[Pass]:
-    edges, row, e_base, e_shift, ok, zero = arrays
+class _Reads(NamedTuple):
+    """What the passes are made of: the edges, each state's row (shared rows: the head's),
+    each edge's target row base and coin shift (flat indices), each state's own cells, the
+    zero row's index and each state's head (see :func:`_shared`)."""
+
+    edges: _Edges
+    row: Ints
+    base: Ints
+    shift: Ints
+    own: Bools
+    zero: int
+    head: Ints
+
+
+def _passes(order: Ints, height: Ints, kinds: Ints, arrays: _Reads) -> list[Pass]:
+    """The passes of the rows of ``order`` (heads), cut where height, kind or edge count
+    changes; each row's targets gathered from its head and the states sharing it."""
+    edges, row, head = arrays.edges, arrays.row, arrays.head
     out: list[Pass] = []
     if not len(order):
         return out
     key = (height[order] * 3 + kinds[order]) * 4096 + edges.count[order]
     cuts = np.flatnonzero(np.diff(key)) + 1
-    cells = np.arange(CELLS)[None, None, :]
+    sharing = np.flatnonzero(head != np.arange(len(head)))
     for members in np.split(order, cuts):
         k = int(edges.count[members[0]])
-        e = edges.first[members][None, :] + np.arange(k)[:, None]  # (k, states)
-        tgt = e_base[e][:, :, None] + cells + e_shift[e][:, :, None]
-        tgt = np.where(ok[members][None, :, :], tgt, zero)
         lo = int(row[members[0]])
+        tgt = _targets(members, k, arrays)
+        guests = sharing[(row[sharing] >= lo) & (row[sharing] < lo + len(members))]
+        if len(guests):
+            _fill(tgt, row[guests] - lo, _targets(guests, k, arrays))
+        e = edges.first[members][None, :] + np.arange(k)[:, None]
         out.append(Pass(int(kinds[members[0]]), lo, lo + len(members), tgt, edges.prob[e]))
+    return out
+
+
+def _fill(tgt: Ints, place: Ints, guest: Ints) -> None:
+    """Put the guests' targets (``guest[:, i]``, their own cells; the zero row, the largest
+    index, elsewhere) into the rows ``place[i]`` of ``tgt``, a row's own cells kept."""
+    while len(place):
+        _, first = np.unique(place, return_index=True)
+        tgt[:, place[first]] = np.minimum(tgt[:, place[first]], guest[:, first])
+        rest = np.ones(len(place), dtype=bool)
+        rest[first] = False
+        place, guest = place[rest], guest[:, rest]
+
+
+def _targets(members: Ints, k: int, arrays: _Reads) -> Ints:
+    """(k, members, 169): the flat index each edge of ``members`` reads at each of their own
+    cells, the zero row elsewhere (the largest index of all)."""
+    e = arrays.edges.first[members][None, :] + np.arange(k)[:, None]
+    out: Ints = (arrays.base[e] + arrays.shift[e])[:, :, None] + np.arange(CELLS)[None, None, :]
+    np.copyto(out, arrays.zero, where=~arrays.own[members][None, :, :])
     return out
 
 
