@@ -52,31 +52,37 @@ for cut in range(1, len(lines) + 1):
     brute_replay("".join(line + "\\n" for line in lines[:cut]))
     print(time.perf_counter() - start, flush=True)
 """
-NAIVE_MEMORY = 4 << 30
-"""Bytes the naive way may take (beyond, it is over its budget: one line of a brute force over
-every deal of a 6-player table whose cards were exchanged took 15 GB and did not end)."""
+MEMORY = 4 << 30
+"""Bytes a baseline run in a subprocess may take (beyond, it is over its budget: one line of a
+brute force over every deal of a 6-player table whose cards were exchanged took 15 GB)."""
+
+
+def bounded(
+    args: list[str], text: str, timeout: float, memory: int = MEMORY, **options: Any
+) -> subprocess.CompletedProcess[str] | None:
+    """Run ``args`` with ``text`` on its input, its output captured, stopped after ``timeout``
+    s or at ``memory`` bytes (a MemoryError in it, rather than a shared machine out of memory);
+    None if it ran out of time."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    try:
+        return subprocess.run(
+            args, input=text, capture_output=True, text=True, timeout=timeout, preexec_fn=limit, **options
+        )
+    except subprocess.TimeoutExpired:
+        return None
 
 
 def time_naive(text: str, reference: str, budget: float = 60.0) -> list[float] | None:
     """Seconds per line for the naive way: ``brute_replay`` of the module ``reference`` of
     ``tests/reference`` (written from the spec alone, every hidden deal enumerated) replaying the
-    record up to each line, in a subprocess stopped after ``budget`` s or at
-    :data:`NAIVE_MEMORY` bytes. None if it cannot run, or goes over either."""
-
-    def bounded() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (NAIVE_MEMORY, NAIVE_MEMORY))
-
+    record up to each line, in a subprocess stopped after ``budget`` s (its start-up aside) or at
+    :data:`MEMORY` bytes. None if it cannot run, or goes over either."""
     tests = str(Path(__file__).parent.parent / "tests")
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", NAIVE, tests, reference],
-            input=text,
-            capture_output=True,
-            text=True,
-            timeout=budget + 5,  # its start-up aside
-            preexec_fn=bounded,
-        )
-    except subprocess.TimeoutExpired:
+    done = bounded([sys.executable, "-c", NAIVE, tests, reference], text, budget + 5)
+    if done is None:
         return None
     times = [float(x) for x in done.stdout.split()]
     if done.returncode != 0 or sum(times) > budget:

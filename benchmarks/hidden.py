@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import resource
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import common
 
 ROOT = Path(__file__).parent.parent
 
@@ -111,15 +112,9 @@ def gambit(name: str, turns: int) -> dict[str, Any]:
 
 def run(mode: str, name: str, turns: int, timeout: float) -> dict[str, Any] | None:
     """One measurement in a fresh process; None if it failed or ran past ``timeout``."""
-    try:
-        done = subprocess.run(
-            [sys.executable, __file__, f"--{mode}", name, str(turns), *(["--gambit-rational"] if RATIONAL else [])],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            cwd=ROOT,
-        )
-    except subprocess.TimeoutExpired:
+    args = [sys.executable, __file__, f"--{mode}", name, str(turns), *(["--gambit-rational"] if RATIONAL else [])]
+    done = common.bounded(args, "", timeout, MEMORY_GB << 30, cwd=ROOT)
+    if done is None:
         return None
     if done.returncode != 0 or not done.stdout.strip():
         return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
@@ -133,8 +128,6 @@ out of memory: it is shared)."""
 
 
 def one(mode: str, name: str, turns: int) -> int:
-    limit = MEMORY_GB * 2**30
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     measure = ours if mode == "ours" else gambit
     out = measure(name, int(turns))
     out["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)

@@ -69,8 +69,7 @@ BEFORE = "38d11326327ded07a733098996552d0876942d70"
 """The last revision of main before the counting of issue 19 was merged (the baseline of
 ``--against``: its counting in companion/coup/beliefs.py, whose cost grew with the history)."""
 REVISION = """
-import json, resource, sys, time
-resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+import json, sys, time
 from companion.coup.report import table_json
 from companion.coup.tracker import Table
 budget, table, times = float(sys.argv[1]), Table.new(), []
@@ -114,18 +113,9 @@ def time_revision(ref: str, text: str, budget: float = REVISION_BUDGET) -> dict[
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(tmp, filter="data")
         env = {**os.environ, "PYTHONPATH": tmp}
-        try:
-            done = subprocess.run(
-                [sys.executable, "-c", REVISION, str(budget)],
-                input=text,
-                capture_output=True,
-                text=True,
-                cwd=tmp,
-                env=env,
-                timeout=4 * budget + 120,
-            )
-        except subprocess.TimeoutExpired:
-            return None
+        done = common.bounded([sys.executable, "-c", REVISION, str(budget)], text, 4 * budget + 120, cwd=tmp, env=env)
+    if done is None:
+        return None
     if done.returncode != 0:
         return None
     result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
