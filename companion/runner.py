@@ -279,7 +279,8 @@ class Runner:
         job = uuid.uuid4().hex  # a cluster may serve other clients: keys of their own
         chain = _chains(tasks, order)
         homes = _homes(tasks, sorted(client.scheduler_info()["workers"]))
-        for number, key in enumerate(_urgent_first(tasks, order, chain)):
+        # the scheduler places each task as it is submitted: the costliest chains first
+        for number, key in enumerate(_order(tasks, lambda key: -chain[key])):
             task = tasks[key]
             name = f"{getattr(task.fn, '__name__', 'task')}-{number}-{job}"
             needs = (futures[n] for n in task.needs)
@@ -306,27 +307,36 @@ def _distributed() -> Any:
     return import_module("dask.distributed")
 
 
-def _order(tasks: Mapping[K, Task[Any]]) -> list[K]:
-    """The keys, each after those it needs, in the given order otherwise. Raises GameError on a
-    missing or circular need."""
-    out: list[K] = []
-    state: dict[K, bool] = {}  # False: being visited, True: placed
+def _order(tasks: Mapping[K, Task[Any]], rank: Callable[[K], float] | None = None) -> list[K]:
+    """The keys, each after those it needs; among those ready, the lowest ``rank`` first, then
+    the given order. Raises GameError on a missing or circular need.
 
-    def visit(key: K, path: tuple[K, ...]) -> None:
-        if state.get(key) is True:
-            return
-        if key in state:
-            raise GameError(f"the job's tasks need each other in a circle: {' -> '.join(map(str, (*path, key)))}")
-        if key not in tasks:
-            raise GameError(f"task {path[-1]!r} needs {key!r}, which is not in the job")
-        state[key] = False
+    >>> tasks = {"a": Task(len), "b": Task(len), "c": Task(len, needs=("b",))}
+    >>> _order(tasks), _order(tasks, rank={"a": 0, "b": -1, "c": 0}.__getitem__)
+    (['a', 'b', 'c'], ['b', 'a', 'c'])
+    """
+    keys = list(tasks)
+    for key in keys:
         for need in tasks[key].needs:
-            visit(need, (*path, key))
-        state[key] = True
+            if need not in tasks:
+                raise GameError(f"task {key!r} needs {need!r}, which is not in the job")
+    after = _dependents(tasks, keys)
+    waiting = {key: len(set(tasks[key].needs)) for key in keys}
+    ranked = (lambda key: 0.0) if rank is None else rank
+    position = {key: i for i, key in enumerate(keys)}
+    ready = [(ranked(key), position[key]) for key in keys if not waiting[key]]
+    heapq.heapify(ready)
+    out: list[K] = []
+    while ready:
+        key = keys[heapq.heappop(ready)[1]]
         out.append(key)
-
-    for key in tasks:
-        visit(key, ())
+        for later in after[key]:
+            waiting[later] -= 1
+            if not waiting[later]:
+                heapq.heappush(ready, (ranked(later), position[later]))
+    if len(out) < len(keys):
+        circle = ", ".join(str(key) for key in keys if waiting[key])
+        raise GameError(f"the job's tasks need each other in a circle: {circle}")
     return out
 
 
@@ -351,31 +361,6 @@ def _chains(tasks: Mapping[K, Task[Any]], order: list[K]) -> dict[K, float]:
     for key in reversed(order):
         chain[key] = tasks[key].cost + max((chain[k] for k in after[key]), default=0)
     return chain
-
-
-def _urgent_first(tasks: Mapping[K, Task[Any]], order: list[K], chain: Mapping[K, float]) -> list[K]:
-    """The keys, each after those it needs, the costliest chain first among those ready (the
-    scheduler places each task as it is submitted: the order of submission is the order of
-    placement), ``order``'s otherwise.
-
-    >>> tasks = {"a": Task(len), "b": Task(len), "c": Task(len, needs=("b",))}
-    >>> _urgent_first(tasks, ["a", "b", "c"], _chains(tasks, ["a", "b", "c"]))
-    ['b', 'a', 'c']
-    """
-    position = {key: i for i, key in enumerate(order)}
-    waiting = {key: len(set(tasks[key].needs)) for key in order}
-    after = _dependents(tasks, order)
-    ready = [(-chain[key], position[key]) for key in order if not waiting[key]]
-    heapq.heapify(ready)
-    out: list[K] = []
-    while ready:
-        key = order[heapq.heappop(ready)[1]]
-        out.append(key)
-        for later in after[key]:
-            waiting[later] -= 1
-            if not waiting[later]:
-                heapq.heappush(ready, (-chain[later], position[later]))
-    return out
 
 
 def _homes(tasks: Mapping[K, Task[Any]], workers: Sequence[str]) -> dict[Hashable, str]:
