@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import suppress
 from pathlib import Path
@@ -15,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion.archive import SUFFIX, Summary, analyze_record
-from companion.coup.table_build import build_job
+from companion.coup.table_build import _expansion, build_job, graph_of
 from companion.runner import FileResult, Runner, Task, json_lines, local_cluster
 from companion.tournament import game_seed, tournament
 from solver.coup import Variant
@@ -120,6 +122,19 @@ def test_local_workers_keep_the_c_librarys_own_memory_trimming(cluster: str) -> 
     with on(cluster) as run:
         seen = run.client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_")
     assert len(seen) == 2 and set(seen.values()) == {None}
+
+
+def test_a_closed_local_worker_ends_without_pythons_clean_up(cluster: str) -> None:
+    # Python's clean-up at exit collected a table build's caches for seconds in each worker
+    with on(cluster) as run:
+        preloads = run.client.run(lambda dask_worker: [p.name for p in dask_worker.preloads])
+    assert list(preloads.values()) == [["companion.runner"]] * 2
+    script = (
+        "import atexit; from companion.runner import dask_teardown\n"
+        "atexit.register(print, 'cleaned up'); dask_teardown(None); print('closed')"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "closed\n")
 
 
 def test_the_task_heading_the_costliest_chain_starts_first_on_a_busy_cluster(cluster: str) -> None:
@@ -266,6 +281,14 @@ def test_an_interrupted_build_installs_only_whole_checked_files(
     left = files(tmp_path)
     assert 1 <= len(left) < len(serial_tables)
     assert all(serial_tables[name] == data for name, data in left.items())  # no staging folder, no part
+
+
+def test_a_builds_tasks_are_grouped_by_graph_each_with_its_own_cache_of_turns() -> None:
+    plain, draft = Family(Variant.AMBASSADOR, (3, 3, 3, 3, 2), court=11), SIX[0]
+    assert graph_of(plain) == (Variant.AMBASSADOR, 11) != graph_of(draft) == (Variant.AMBASSADOR, 3)
+    assert graph_of(SIX[1]) == (Variant.INQUISITOR, 3)
+    assert _expansion(plain) is _expansion(Family(Variant.AMBASSADOR, (3, 3, 2, 3, 2), court=11))
+    assert _expansion(plain) is not _expansion(draft) and _expansion(draft) is not _expansion(SIX[1])
 
 
 def test_a_table_file_lists_its_values_in_increasing_order_whoever_made_it(serial_tables: dict[str, bytes]) -> None:
