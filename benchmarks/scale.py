@@ -13,7 +13,10 @@ graph); ``small``: a 6-card family of each variant and what it leads to (12). Ea
 ``--repeat`` times and its best time kept (this machine's speed wanders by 10-20% from one
 minute to the next). With ``--json`` the last line is ``{"tournament_speedup": ...,
 "tablebase_speedup": ..., "overhead_s": ..., ...}``. Targets: speed-ups of 1.7 or more on 2
-workers, overhead under 2 s (on a quiet 2-core machine).
+workers, overhead under 2 s (on a quiet 2-core machine). Beside each ratio, less sensitive to a
+busy machine: the seconds its tasks took in process and in the workers (``*_task_s_in_process``,
+``*_task_s_in_workers``: a game's or a family's own time, summed), and the cluster's start and
+stop (``*_cluster_start_s``, ``*_cluster_stop_s``).
 """
 
 from __future__ import annotations
@@ -46,37 +49,59 @@ def tables(which: str) -> list[Family]:
     return families_for(None, 2)
 
 
+SIDES: dict[str, list[float]] = {}
+"""Each side's task seconds and its cluster's start and stop, by ``{job}_{workers}`` (the
+best run's)."""
+
+
 def timed(job: Callable[[Runner], Any], workers: int, repeat: int = 1) -> tuple[float, Any]:
     """The best wall seconds of ``repeat`` runs of ``job`` on a runner of ``workers`` (its
-    cluster started and stopped inside each time), and its result (checked the same each time)."""
+    cluster started and stopped inside each time), and its result (checked the same each time).
+    The best run's task seconds (what ``TASK_SECONDS`` got), cluster start and stop are kept in
+    ``SIDES``."""
     best, result = float("inf"), None
     for _ in range(repeat):
+        TASK_SECONDS.clear()
         started = time.perf_counter()
         with Runner(workers=workers, quiet=True) as run:
+            if not run.in_process:
+                run.client.wait_for_workers(workers)  # the cluster started
+            up = time.perf_counter()
             made = job(run)
-        best = min(best, time.perf_counter() - started)
+            ended = time.perf_counter()
+        stopped = time.perf_counter()
+        if stopped - started < best:
+            SIDES[f"{getattr(job, '__name__', 'job')}_{workers}"] = [sum(TASK_SECONDS), up - started, stopped - ended]
+        best = min(best, stopped - started)
         if result is not None and made != result:
             raise SystemExit(f"the job gave two different results on {workers} worker(s)")
         result = made
     return best, result
 
 
+TASK_SECONDS: list[float] = []
+"""The seconds the last job's tasks took where they ran (in process, or in the workers)."""
+
+
 def build_files(families: list[Family]) -> Callable[[Runner], dict[str, bytes]]:
-    def job(run: Runner) -> dict[str, bytes]:
+    def tablebase(run: Runner) -> dict[str, bytes]:
         forget()  # in process, a second run would start with the first one's cache
         with tempfile.TemporaryDirectory() as directory:
-            build_job(families, run, Path(directory), installed=False)
+            built = build_job(families, run, Path(directory), installed=False)
+            TASK_SECONDS.extend(b.seconds for b in built)
             return {p.name: p.read_bytes() for p in sorted(Path(directory).iterdir())}
 
-    return job
+    return tablebase
 
 
 def play(games: int) -> Callable[[Runner], dict[str, Any]]:
-    def job(run: Runner) -> dict[str, Any]:
+    def tournament_(run: Runner) -> dict[str, Any]:
         report = tournament("coup", BOTS, games, 0, run)
+        TASK_SECONDS.append(report["timing"]["game_seconds"])
         return {k: v for k, v in report.items() if k != "timing"}
 
-    return job
+    tournament_.__name__ = "tournament"
+    return tournament_
 
 
 def tiny(run: Runner) -> list[int]:
@@ -101,9 +126,16 @@ def main() -> int:
         report[f"{name}_speedup"] = round(one / two, 2)
         report[f"{name}_identical"] = serial == spread
         made[name] = serial
+        here, (there, up, down) = SIDES[f"{name}_1"][0], SIDES[f"{name}_2"]
+        report[f"{name}_task_s_in_process"] = round(here, 2)
+        report[f"{name}_task_s_in_workers"] = round(there, 2)
+        report[f"{name}_cluster_start_s"] = round(up, 2)
+        report[f"{name}_cluster_stop_s"] = round(down, 2)
         print(
             f"{name}: {one:.1f} s on 1 worker, {two:.1f} s on 2 workers: speed-up {one / two:.2f} "
-            f"(target 1.7); results identical: {serial == spread}"
+            f"(target 1.7); results identical: {serial == spread}\n"
+            f"  its tasks took {here:.1f} s in process, {there:.1f} s in the workers ({there / here - 1:+.0%}); "
+            f"the cluster started in {up:.2f} s and stopped in {down:.2f} s"
         )
     report["table_families"] = len(made["tablebase"])
     report["table_bytes"] = sum(len(data) for data in made["tablebase"].values())
