@@ -337,6 +337,26 @@ def test_a_worker_killed_during_a_tournament_changes_no_result(cluster: str) -> 
     assert without_timing(report) == without_timing(serial)
 
 
+def test_a_tournament_reads_the_installed_games_once_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+
+    from companion import tournament as module
+
+    real, calls = importlib.metadata.entry_points, []
+
+    def counted(**kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return real(**kwargs)
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", counted)
+    module._commands.cache_clear()
+    with Runner(workers=1, quiet=True) as run:
+        assert tournament("coup", ["honest", "random"], 6, 1, run)["games"] == 6
+    assert calls == [{"group": "companion.games"}]
+    with pytest.raises(GameError, match="no game 'chess'"):
+        module.bots_module("chess")
+
+
 def test_a_games_seed_comes_from_the_tournaments_seed_and_its_number_only() -> None:
     assert game_seed(1, 2) == game_seed(1, 2)
     assert len({game_seed(s, i) for s in range(5) for i in range(50)}) == 250
