@@ -124,7 +124,7 @@ class Task(Generic[T]):
     unit, the same for a job's tasks): on a cluster, the tasks that head the costliest chains
     start first (a build whose largest families wait on small ones would leave workers idle).
     Tasks of one ``group`` share what a worker keeps between tasks (the generator's cache of
-    a variant's turns): when a job has at least as many groups as the cluster has workers, each
+    a graph's turns): when a job has at least as many groups as the cluster has workers, each
     group runs on one worker while it lives (a group per worker, the costliest groups spread
     first), any worker otherwise."""
 

@@ -77,7 +77,7 @@ def family_file(family: Family, *below: Made) -> Made:
     """A task: ``family``'s table file, solved by a fresh generator from the files of every
     family it leads to (``below``: a turn may cost both players an influence), and what it
     took. The generator's cache of the engine's turns is the worker's, shared by its
-    tasks of the variant (it holds only the engine's answers); the file is the same as a
+    tasks of the graph (it holds only the engine's answers); the file is the same as a
     build in one process writes (:func:`table_of`)."""
     started = time.perf_counter()
     gen = Generator(family.variant)
