@@ -72,11 +72,7 @@ several times less than a term to update)."""
 CONVERSION_EFFORT = 8
 """A conversion to worlds gives up once its partial worlds outnumber the terms this many times
 (the placements stay: the attempt cost a few lines' updates, and the next comes only once the
-terms have doubled)..."""
-CONVERSION_CAP = 200_000
-"""...or this many partial worlds in all (about 13 us each: an attempt never costs a line more
-than a few seconds; uncapped, a 7-player table's went through 4 million on its way to 44,000
-worlds, 193 s)."""
+terms have doubled)."""
 CHECK_FROM = 24
 """Placements this small are never converted (the check itself costs a pass)."""
 
@@ -444,5 +440,5 @@ def _maybe_worlds(rep: Placements, unseen: Vec) -> Placements | Worlds:
     masks = len({key[0] for key in rep.terms})
     if configurations(sizes, unseen) * masks > WORLDS_RATIO * len(rep):
         return rep
-    worlds = rep.to_worlds(unseen, min(CONVERSION_EFFORT * len(rep), CONVERSION_CAP))
+    worlds = rep.to_worlds(unseen, CONVERSION_EFFORT * len(rep))
     return rep if worlds is None else worlds

@@ -420,38 +420,34 @@ class Placements:
         order = sorted(self.tagged_places(), key=lambda i: sizes[i])
         pool = sum(sizes) - sum(sizes[i] for i in order)
         bound = vid(unseen)
-        # (mask, contents so far, their sum, the states still to expand)
-        current: dict[tuple[int, tuple[int, ...], int, tuple[int, ...]], int] = defaultdict(int)
+        pooled = 0
+        for i in range(len(sizes)):
+            if i not in order:
+                pooled |= POOLED << shift(i)
+        # (the world so far: its mask and the contents of the places opened, their sum, the
+        # states still to open)
+        current: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
         for key, w in self.terms.items():
-            current[(key[0], (), vid((0, 0, 0, 0, 0)), tuple(key[1 + i] for i in order))] += w
-        for step in range(len(order)):
-            nxt: dict[tuple[int, tuple[int, ...], int, tuple[int, ...]], int] = defaultdict(int)
-            for (mask, done, total, rest), w in current.items():
-                weights = expand(rest[0])
-                if step == len(order) - 1 and pool < sizes[order[-1]]:
+            current[(key[0] | pooled, vid((0, 0, 0, 0, 0)), tuple(key[1 + i] for i in order))] += w
+        for step, place in enumerate(order):
+            at = shift(place)
+            nxt: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
+            last = step == len(order) - 1
+            for (world, total, rest), w in current.items():
+                if last and pool < sizes[place]:
                     # the last place takes what the pool leaves: enumerate the pool instead
-                    left = vec(_left(bound, total))
-                    for r in compositions(pool, left):
-                        y = minus(left, r)
-                        h = weights.get(y, 0)
-                        if h:
-                            nxt[(mask, (*done, vid(y)), vid(plus(vec(total), y)), ())] += w * h
+                    for y, t, h in _leaving(rest[0], total, pool, bound):
+                        nxt[(world | y << at, t, ())] += w * h
                     continue
-                for y, h in weights.items():
-                    t = _within(total, vid(y), bound)
-                    if t >= 0:
-                        nxt[(mask, (*done, vid(y)), t, rest[1:])] += w * h
+                after = rest[1:]
+                for y, t, h in _opened(rest[0], total, _cards(tuple(sorted(after))), pool, bound):
+                    nxt[(world | y << at, t, after)] += w * h
                 if limit is not None and len(nxt) > limit:
                     return None
             current = nxt
         worlds: dict[int, int] = defaultdict(int)
-        for (mask, done, total, _), w in current.items():
-            world = mask | _left(bound, total) << MASK_BITS
-            for i in range(len(sizes)):
-                world |= POOLED << shift(i)
-            for i, content in zip(order, done, strict=True):
-                world ^= (POOLED ^ content) << shift(i)
-            worlds[world] += w
+        for (world, total, _), w in current.items():
+            worlds[world | _left(bound, total) << MASK_BITS] += w
         return Worlds(sizes, tuple(i in order for i in range(len(sizes))), dict(worlds))
 
 
@@ -460,6 +456,44 @@ def _within(total: int, y: int, bound: int) -> int:
     """The id of total + y, or -1 if it exceeds ``bound`` (ids of count vectors)."""
     t = plus(vec(total), vec(y))
     return vid(t) if all(a <= b for a, b in zip(t, vec(bound), strict=True)) else -1
+
+
+@lru_cache(maxsize=1 << 18)
+def _opened(s: int, total: int, cards: int, pool: int, bound: int) -> tuple[tuple[int, int, int], ...]:
+    """Each content a place in state ``s`` can hold after ``total`` (ids of count vectors), the
+    places still to open holding ``cards`` (an id of :func:`_cards`) and the pool ``pool`` fresh
+    ones: (its id, the new total's, its weight), those the rest can complete."""
+    out = []
+    for y, h in expand(s).items():
+        t = _within(total, vid(y), bound)
+        if t >= 0 and _completes(cards, pool, t, bound):
+            out.append((vid(y), t, h))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _leaving(s: int, total: int, pool: int, bound: int) -> tuple[tuple[int, int, int], ...]:
+    """The last place to open, in state ``s``, after ``total``: each content it can hold, the
+    pool of ``pool`` fresh cards taking the rest (its id, the new total's, its weight)."""
+    weights = expand(s)
+    left = vec(_left(bound, total))
+    out = []
+    for r in compositions(pool, left):
+        y = minus(left, r)
+        h = weights.get(y, 0)
+        if h:
+            out.append((vid(y), vid(plus(vec(total), y)), h))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 18)
+def _completes(cards: int, pool: int, total: int, bound: int) -> bool:
+    """True if the cards ``cards`` (an id of :func:`_cards`) and ``pool`` fresh ones can make
+    what ``total`` leaves of ``bound`` (ids of count vectors): a partial world that cannot be
+    completed is dropped at once, not carried to the last place."""
+    tagged, fresh = _CARDS[cards]
+    left = vec(_left(bound, total))
+    return _coef(tagged, fresh + pool, left, vec(bound)) != 0
 
 
 @lru_cache(maxsize=1 << 16)
