@@ -180,17 +180,18 @@ class _Family:
     def _constants(self) -> None:
         r = self.gen.rationals
         for p in self.layout.const_passes:
-            x, d, k = np.take(self.x, p.tgt), np.take(self.d, p.tgt), np.take(self.k, p.tgt)
-            if p.kind == CHANCE:
+            x, k = np.take(self.x, p.tgt), np.take(self.k, p.tgt)
+            if len(p.tgt) == 1:  # one move or outcome (of probability 1): its own
+                value, draw, rank = x[0], np.take(self.d, p.tgt[0]), k[0]
+            elif p.kind == CHANCE:
                 probs = self.gen.prob_ids(p.prob)
-                value, draw = mean(r, x, probs), mean(r, d, probs)
+                value, draw = mean(r, x, probs), mean(r, np.take(self.d, p.tgt), probs)
                 rank = k.min(axis=0)
-            else:
+            else:  # the best move of least rank, the first in the engine's order among those
                 value, _ = r.best(x, lowest=p.kind == OTHER)
-                order = np.arange(len(x))[:, None, None]
-                key = np.where(x == value[None], k * 64 + order, np.iinfo(np.int64).max)
-                pick = (key.min(axis=0) % 64)[None]
-                draw, rank = np.take_along_axis(d, pick, axis=0)[0], np.take_along_axis(k, pick, axis=0)[0]
+                pick = np.argmin(np.where(x == value[None], k, np.iinfo(np.int64).max), axis=0)[None]
+                rank = np.take_along_axis(k, pick, axis=0)[0]
+                draw = np.take(self.d, np.take_along_axis(p.tgt, pick, axis=0)[0])
             self.x[p.cells], self.d[p.cells], self.k[p.cells] = value.ravel(), draw.ravel(), rank.ravel()
             self.f[p.cells] = r.floats(value).ravel()
 
