@@ -158,14 +158,21 @@ class _Open:
         self.kind = p.kind
         self.tgt, self.leave, self.best = p.tgt.reshape(k, -1), ~stay.reshape(k, -1), best.reshape(k, -1)
         self.choice = np.argmax(best, axis=0)  # no best move (an exact round after a failure): the first
-        if root:
-            self.where = (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel()
-        else:
-            self.where = np.arange(p.lo * CELLS, p.hi * CELLS)
+        # its cells in ``esc``: the turn starts' leaf cells (coins swapped), else its own rows
+        self.where: Places | slice = (
+            (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel() if root else p.cells
+        )
         flat = sign.ravel()
         self.fixed = flat > 0 if root or p.kind == MOVER else flat < 0
-        esc[self.where[flat == 0]] = True
+        self._escape(esc, flat == 0)
         self.open = np.flatnonzero(flat != 0)
+
+    def _escape(self, esc: Bools, which: Places | Bools) -> None:
+        """Mark the cells ``which`` (of this pass's) as escaping."""
+        if isinstance(self.where, slice):
+            esc[self.where][which] = True  # a view of esc
+        else:
+            esc[self.where[which]] = True
 
     def sweep(self, esc: Bools) -> bool:
         """Look at the open cells once; returns whether any escaped."""
@@ -192,9 +199,9 @@ class _Open:
                 self.choice.ravel()[cells[new]] = np.argmax(good[:, new], axis=0)
         if whole:
             now &= ~esc[self.where]
-            esc[self.where[now]] = True
+            self._escape(esc, now)
             self.open = np.flatnonzero(~esc[self.where])
             return bool(now.any())
-        esc[self.where[cells[now]]] = True
+        self._escape(esc, cells[now])
         self.open = cells[~now]
         return bool(now.any())
