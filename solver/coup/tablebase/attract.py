@@ -36,6 +36,7 @@ NEAR = 1e-9
 NONE = 255
 
 Places = npt.NDArray[np.int64]
+Signs = npt.NDArray[np.int8]
 
 
 @dataclass(repr=False)
@@ -47,7 +48,7 @@ class Choice:
     inner: list[Places]
     root: Places
     covered: bool
-    seen: list[tuple[Bools, Bools, Floats]]
+    seen: list[tuple[Bools, Bools, Signs]]
 
     def __repr__(self) -> str:
         return f"<Choice {len(self.inner)} passes, {self.root.size:,} turn starts, covered={self.covered}>"
@@ -59,11 +60,11 @@ class Choice:
         )
 
 
-def _signs(values: Floats, exact: bool) -> Floats:
-    if exact:
-        out: Floats = np.sign(values)
-        return out
-    return np.where(np.abs(values) > NEAR, np.sign(values), 0.0)
+def _signs(values: Floats, exact: bool) -> Signs:
+    """-1, 0 or 1 per value (searching: 0 within :data:`NEAR` of 0), one byte each."""
+    near = 0.0 if exact else NEAR
+    out: Signs = (values > near).view(np.int8) - (values < -near).view(np.int8)
+    return out
 
 
 def _first(mask: Bools) -> Places:
@@ -74,7 +75,7 @@ def _first(mask: Bools) -> Places:
 
 def _look(
     p: Pass, inside: int, f: Floats, x: Ids | None, r: Rationals, here_f: Floats, here_x: Ids | None
-) -> tuple[Bools, Bools, Floats]:
+) -> tuple[Bools, Bools, Signs]:
     """Best moves, edges that stay (inside the family, the same sign) and signs of one pass."""
     exact = x is not None
     if x is not None and here_x is not None:
@@ -92,7 +93,7 @@ def _look(
     return best, stay, sign
 
 
-def _same_sign(values: Floats, sign: Floats, exact: bool) -> Bools:
+def _same_sign(values: Floats, sign: Signs, exact: bool) -> Bools:
     """Where ``values`` have the sign ``sign`` (-1, 0, 1; broadcast) as :func:`_signs` gives
     it, without making the signs of ``values`` (as large as the pass)."""
     near = 0.0 if exact else NEAR
@@ -137,7 +138,7 @@ def choose(
     return _attract(lay, seen)
 
 
-def _attract(lay: Layout, seen: list[tuple[Bools, Bools, Floats]]) -> Choice:
+def _attract(lay: Layout, seen: list[tuple[Bools, Bools, Signs]]) -> Choice:
     """The attractor's sweeps (see the module docstring), with the choices they fix. A cell
     that escapes stays so: each sweep looks only at the cells still open."""
     passes = [*lay.dyn_passes, lay.roots]
@@ -153,7 +154,7 @@ def _attract(lay: Layout, seen: list[tuple[Bools, Bools, Floats]]) -> Choice:
 class _Open:
     """One pass in the attractor: its cells still open, what they read, the choices fixed so far."""
 
-    def __init__(self, p: Pass, root: bool, lay: Layout, best: Bools, stay: Bools, sign: Floats, esc: Bools) -> None:
+    def __init__(self, p: Pass, root: bool, lay: Layout, best: Bools, stay: Bools, sign: Signs, esc: Bools) -> None:
         k = len(p.tgt)
         self.kind = p.kind
         self.tgt, self.leave, self.best = p.tgt.reshape(k, -1), ~stay.reshape(k, -1), best.reshape(k, -1)
