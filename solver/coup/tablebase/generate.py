@@ -154,6 +154,8 @@ class _Family:
         self.value_f = np.zeros(lay.count * CELLS)
         self.probs = [gen.prob_ids(p.prob) for p in lay.dyn_passes]
         self.weights = [np.array([float(p) for p in gen.expansion.probabilities])[p.prob] for p in lay.dyn_passes]
+        # what a sweep's pass reads, one buffer for them all (fresh pages are dear)
+        self.buffer = np.empty(max([p.tgt.size for p in lay.dyn_passes], default=0))
         self.choice: Choice | None = None
         self.top = np.zeros(0, dtype=np.int64)
 
@@ -198,16 +200,16 @@ class _Family:
     # -- 2. floats: value iteration --------------------------------------------------------------
 
     def _sweep(self) -> float:
-        f = self.f
+        f, buffer = self.f, self.buffer
         for i, p in enumerate(self.layout.dyn_passes):
-            seen = np.take(f, p.tgt)
+            seen = np.take(f, p.tgt, out=buffer[: p.tgt.size].reshape(p.tgt.shape))
+            out = f[p.cells].reshape(p.shape)  # the pass's own cells (a view): backed up in place
             if p.kind == CHANCE:
-                out = np.einsum("ki,kic->ic", self.weights[i], seen)
+                np.einsum("ki,kic->ic", self.weights[i], seen, out=out)
             elif p.kind == OTHER:
-                out = seen.min(axis=0)
+                np.min(seen, axis=0, out=out)
             else:
-                out = seen.max(axis=0)
-            f[p.cells] = out.ravel()
+                np.max(seen, axis=0, out=out)
         roots = self.layout.roots
         best = np.where(self.layout.available, np.take(f, roots.tgt), -np.inf).max(axis=0).ravel()
         change = float(np.max(np.abs(best - self.value_f)))
