@@ -202,7 +202,8 @@ class _Family:
     def _sweep(self) -> float:
         f, buffer = self.f, self.buffer
         for i, p in enumerate(self.layout.dyn_passes):
-            seen = np.take(f, p.tgt, out=buffer[: p.tgt.size].reshape(p.tgt.shape))
+            # "clip": with ``out``, the default mode buffers (the layout's reads are all in range)
+            seen = np.take(f, p.tgt, out=buffer[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
             out = f[p.cells].reshape(p.shape)  # the pass's own cells (a view): backed up in place
             if p.kind == CHANCE:
                 np.einsum("ki,kic->ic", self.weights[i], seen, out=out)
