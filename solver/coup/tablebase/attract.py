@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .exact import Bools, Floats, Ids, Rationals
+from .exact import Bools, Floats, Ids, Rationals, first_true
 from .expand import CHANCE, MOVER
 from .index import CELLS
 from .layout import LEAF_OF, Layout, Pass
@@ -158,7 +158,7 @@ class _Open:
         k = len(p.tgt)
         self.kind = p.kind
         self.tgt, self.leave, self.best = p.tgt.reshape(k, -1), ~stay.reshape(k, -1), best.reshape(k, -1)
-        self.choice = np.argmax(best, axis=0)  # no best move (an exact round after a failure): the first
+        self.choice = first_true(best)  # no best move (an exact round after a failure): the first
         # its cells in ``esc``: the turn starts' leaf cells (coins swapped), else its own rows
         self.where: Places | slice = (
             (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel() if root else p.cells

@@ -41,7 +41,7 @@ from ...errors import NotCertified
 from ..cards import Variant
 from .attract import Choice, choose
 from .chain import follow, solve_chain
-from .exact import Ids, Rationals
+from .exact import Ids, Rationals, first_least, pick
 from .expand import CHANCE, OTHER, Expansion
 from .index import CELLS, Family
 from .layout import LEAF_OF, Layout
@@ -191,9 +191,9 @@ class _Family:
                 rank = k.min(axis=0)
             else:  # the best move of least rank, the first in the engine's order among those
                 value, _ = r.best(x, lowest=p.kind == OTHER)
-                pick = np.argmin(np.where(x == value[None], k, np.iinfo(np.int64).max), axis=0)[None]
-                rank = np.take_along_axis(k, pick, axis=0)[0]
-                draw = np.take(self.d, np.take_along_axis(p.tgt, pick, axis=0)[0])
+                place = first_least(np.where(x == value[None], k, np.iinfo(np.int64).max))
+                rank = pick(k, place)
+                draw = np.take(self.d, pick(p.tgt, place))
             self.x[p.cells], self.d[p.cells], self.k[p.cells] = value.ravel(), draw.ravel(), rank.ravel()
             self.f[p.cells] = r.floats(value).ravel()
 
@@ -253,14 +253,14 @@ class _Family:
                 here = mean(r, x, self.probs[i])
             else:
                 here, _ = r.best(x, lowest=p.kind == OTHER)
-                chosen = np.take_along_axis(x, choice.inner[i][None], axis=0)[0]
+                chosen = pick(x, choice.inner[i])
                 bad += int(np.count_nonzero(chosen != here))
             self.x[p.cells] = here.ravel()
             self.f[p.cells] = r.floats(here).ravel()
         x = self.x[lay.roots.tgt]
         top, _ = r.best(x, lowest=False, available=lay.available)
         own = value.reshape(-1, CELLS)
-        chosen = np.take_along_axis(x, choice.root[None], axis=0)[0]
+        chosen = pick(x, choice.root)
         self.top = top.ravel()
         return bad + int(np.count_nonzero((top != own) | (chosen != own)))
 
