@@ -43,10 +43,9 @@ class Rationals:
     def __init__(self) -> None:
         self.values: list[Fraction] = []
         self.flint: list[fmpq] = []  # the same values as python-flint rationals (fast arithmetic)
-        self._pairs: dict[tuple[int, int], int] = {}
         self._floats = np.zeros(1024)
         self._negated = np.zeros(1024, dtype=np.int64)
-        self._index: dict[Fraction, int] = {}
+        self._index: dict[tuple[int, int], int] = {}  # (numerator, denominator) -> id
         self._sums: dict[bytes, int] = {}
         self._products: dict[int, int] = {}
         self.zero = self.id(Fraction(0))
@@ -61,29 +60,31 @@ class Rationals:
 
     def id(self, q: Fraction) -> int:
         """The id of ``q`` (interned, with its negation, on first sight)."""
-        found = self._index.get(q)
-        if found is not None:
-            return found
+        found = self._index.get((q.numerator, q.denominator))
+        return self._add(q) if found is None else found
+
+    def id_of(self, q: fmpq) -> int:
+        """The id of a python-flint rational."""
+        key = (int(q.p), int(q.q))
+        found = self._index.get(key)
+        return self._add(Fraction(*key)) if found is None else found
+
+    def _add(self, q: Fraction) -> int:
+        """Intern ``q`` and its negation (values are found by numerator and denominator: a
+        pair of integers hashes at once, a Fraction each time in Python)."""
         for value in (q, -q) if q else (q,):
             n = len(self.values)
             if n == len(self._floats):
                 self._floats = np.concatenate((self._floats, np.zeros(n)))
                 self._negated = np.concatenate((self._negated, np.zeros(n, dtype=np.int64)))
-            self._index[value] = n
+            self._index[value.numerator, value.denominator] = n
             self.values.append(value)
             self.flint.append(fmpq(value.numerator, value.denominator))
             self._floats[n] = float(value)
-        qi, ni = self._index[q], self._index[-q]
+        qi = self._index[q.numerator, q.denominator]
+        ni = self._index[-q.numerator, q.denominator]
         self._negated[qi], self._negated[ni] = ni, qi
         return qi
-
-    def id_of(self, q: fmpq) -> int:
-        """The id of a python-flint rational."""
-        key = (int(q.p), int(q.q))
-        found = self._pairs.get(key)
-        if found is None:
-            found = self._pairs[key] = self.id(Fraction(*key))
-        return found
 
     def value(self, i: int) -> Fraction:
         return self.values[int(i)]
