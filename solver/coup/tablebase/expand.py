@@ -10,7 +10,8 @@ arrangement are expanded from one representative coin count per bracket (0, 3, 7
 actor can afford) and, for steals, per amount taken; each root edge has the mask of the coin
 counts it stands for. A steal's turn is asked from the engine taking 1 coin; taking 0 or 2, its
 answers are the same with the coins renamed, and each state there copies the edges of its model
-(taking 1) with its coin changes scaled. This is only a cache of the engine's answers:
+(taking 1) with its coin changes scaled. An exchange's draws and keeps are asked once per
+actor's hand (:data:`EXCHANGES`). This is only a cache of the engine's answers:
 ``tests/test_tablebase.py`` checks it against the engine, state by state.
 
 Besides the :class:`Edge` lists, every state's edges are kept in flat arrays (:meth:`Expansion.arrays`):
@@ -53,6 +54,10 @@ MODEL_TAKE = 1
 """The amount a steal takes in the turns asked from the engine: those taking 0 or 2 coins are
 the same turns, the coins renamed (a count of 0 would not tell what was taken)."""
 ZERO = Fraction(0)
+EXCHANGES = frozenset({Phase.EXCHANGE_DRAW, Phase.EXCHANGE_KEEP})
+"""The phases of an exchange after its action stands: the actor draws from the court, then
+keeps cards. What a draw or a keep does is the same whatever the other player holds (but for
+that hand, left as it is): the engine is asked once per actor's hand, turn and coins."""
 
 Mask = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int64]
@@ -163,6 +168,17 @@ def _renamed(step: _Step | None, take: int) -> _Step | None:
     return step._replace(coins=tuple(take if c == MODEL_TAKE else 0 for c in step.coins))
 
 
+def _other_hand(step: _Step | None, hand: tuple[Character, ...]) -> _Step | None:
+    """What an exchange's draw or keep does with the other player holding ``hand``, from what
+    it does with another hand there: the engine reads and changes only the actor's hand and
+    the court (the outcomes drawn come from each court), and the other player, alive, is next
+    to move (see :data:`EXCHANGES`)."""
+    if step is None:
+        return None
+    kind, winner, hidden, turn, coins, added, removed = step
+    return _new(_Step, (kind, winner, (hidden[0], hand), turn, coins, added, removed))
+
+
 def _court(court: tuple[Character, ...], step: _Step) -> tuple[Character, ...]:
     """The court after ``step`` (the same change as where the engine was asked)."""
     if not step.added and not step.removed:
@@ -204,6 +220,7 @@ class Expansion:
     _group: list[int] = field(default_factory=list)
     _groups: dict[tuple[object, ...], int] = field(default_factory=dict)
     _models: set[int] = field(default_factory=set)
+    _exchanges: dict[tuple[object, ...], dict[Move, _Step]] = field(default_factory=dict)
     _arrays: Flat | None = None
 
     def __repr__(self) -> str:
@@ -304,13 +321,18 @@ class Expansion:
                 legal = self._legal[key] = s.legal_moves()
             draws = [(move, 0) for move in legal]
         model = self._steps.get((s.hidden, turn, (0, MODEL_TAKE))) if turn.action is Kind.STEAL else None
+        mine = self._exchanges.setdefault((s.hidden[0], turn, s.coins), {}) if turn.phase in EXCHANGES else None
         out = []
         for move, code in draws:
             step = steps.get(move)
             if step is None:
                 step = _renamed(model.get(move), s.coins[1]) if model else None
+                if step is None and mine is not None:
+                    step = _other_hand(mine.get(move), s.hidden[1])
                 if step is None:
                     step = _step(s, s.apply(move))
+                    if mine is not None and step.kind != END and step.hidden[1] == s.hidden[1]:
+                        mine[move] = step
                 steps[move] = step
             out.append((move, code, step))
         return out
