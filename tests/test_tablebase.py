@@ -89,6 +89,32 @@ def test_expanded_turns_have_exactly_the_engines_moves_and_successors(variant: V
     assert new_answers < new_states // 2  # the second family reused the engine's answers
 
 
+def test_the_engine_is_asked_once_per_actors_hand_in_an_exchange_and_once_per_steal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An exchange's draws and keeps read only the actor's hand (and the court): states that
+    differ only in the other player's hand share the engine's answers; a steal taking 0 or 2
+    coins copies its model's edges (the test above checks both against the engine)."""
+    asked: dict[Phase, int] = {}
+    apply = State.apply
+
+    def counted(state: State, move: Move) -> State:
+        asked[state.turn.phase] = asked.get(state.turn.phase, 0) + 1
+        return apply(state, move)
+
+    monkeypatch.setattr(State, "apply", counted)
+    expansion = Expansion(Variant.AMBASSADOR)
+    family = Family(Variant.AMBASSADOR, (3, 3, 3, 2, 2), court=11)
+    for arrangement in range(len(family.arrangements)):
+        expansion.roots(family, arrangement)
+    keeps = [n for n, s in enumerate(expansion.states) if s.turn.phase is Phase.EXCHANGE_KEEP]
+    answers = sum(len(expansion.moves[n]) for n in keeps)
+    assert answers == 830 and asked[Phase.EXCHANGE_KEEP] < answers // 3
+    steals = [s for s in expansion.states if s.turn.action is Kind.STEAL]
+    assert sum(s.coins[1] == 1 for s in steals) * 3 == len(steals) == 795
+    assert sum(asked.values()) < 1800  # 2,666 engine calls before either sharing
+
+
 def check_expansion(expansion: Expansion, family: Family, rng: random.Random) -> int:
     checked = 0
     for arrangement in range(len(family.arrangements)):

@@ -329,7 +329,7 @@ class Placements:
         keep: dict[Key, int] = {}
         totals: dict[int, int] = defaultdict(int)
         for key, w in self.terms.items():
-            m = _term_mass(key[1:], unseen)
+            m = _cards_mass(_cards(tuple(sorted(key[1:]))), unseen)
             if m:
                 keep[key] = w
                 totals[key[0]] += w * m
@@ -338,21 +338,40 @@ class Placements:
         return out
 
     def contents(self, i: int, unseen: Vec) -> dict[int, dict[Vec, int]]:
-        """For each mask, the mass of each content of place ``i``."""
+        """For each mask, the mass of each content of place ``i`` (every place's counted in one
+        pass over the terms, and kept: a table asks for them all)."""
         found = self._memo.get(("contents", i, unseen))
         if found is None:
-            groups: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
-            for key, w in self.terms.items():
-                groups[(key[0], key[1 + i], tuple(sorted(key[1 : 1 + i] + key[2 + i :])))] += w
-            out: dict[int, dict[Vec, int]] = defaultdict(lambda: defaultdict(int))
-            for (mask, s, others), w in groups.items():
+            for place, by_mask in enumerate(self._all_contents(unseen)):
+                self._memo[("contents", place, unseen)] = by_mask
+            found = self._memo[("contents", i, unseen)]
+        assert isinstance(found, dict)
+        return found
+
+    def _all_contents(self, unseen: Vec) -> list[dict[int, dict[Vec, int]]]:
+        """Each place's contents per mask. A term's other places matter only through their
+        cards all together: the terms are grouped by (mask, the place's state, all the term's
+        cards), and the other places' cards are all of them but the place's."""
+        places = len(next(iter(self.terms))) - 1
+        groups: list[dict[tuple[int, int, int], int]] = [defaultdict(int) for _ in range(places)]
+        for key, w in self.terms.items():
+            mask, states = key[0], key[1:]
+            every = _cards(tuple(sorted(states)))
+            for group, s in zip(groups, states, strict=True):
+                group[(mask, s, every)] += w
+        out: list[dict[int, dict[Vec, int]]] = []
+        for group in groups:
+            by_mask: dict[int, dict[Vec, int]] = defaultdict(lambda: defaultdict(int))
+            for (mask, s, every), w in group.items():
+                tagged, fresh = _others(every, s)
                 for y, h in expand(s).items():
                     rest = minus(unseen, y)
                     if min(rest) >= 0:
-                        out[mask][y] += w * h * _mass(others, rest, unseen)
-            found = self._memo[("contents", i, unseen)] = {m: dict(d) for m, d in out.items()}
-        assert isinstance(found, dict)
-        return found
+                        c = _coef(tagged, fresh, rest, unseen)
+                        if c:
+                            by_mask[mask][y] += w * h * c
+            out.append({m: dict(d) for m, d in by_mask.items()})
+        return out
 
     def joint(self, places: tuple[int, ...], unseen: Vec) -> dict[int, dict[tuple[Vec, ...], int]]:
         """For each mask, the mass of each combination of contents of ``places``; when they are
@@ -401,38 +420,34 @@ class Placements:
         order = sorted(self.tagged_places(), key=lambda i: sizes[i])
         pool = sum(sizes) - sum(sizes[i] for i in order)
         bound = vid(unseen)
-        # (mask, contents so far, their sum, the states still to expand)
-        current: dict[tuple[int, tuple[int, ...], int, tuple[int, ...]], int] = defaultdict(int)
+        pooled = 0
+        for i in range(len(sizes)):
+            if i not in order:
+                pooled |= POOLED << shift(i)
+        # (the world so far: its mask and the contents of the places opened, their sum, the
+        # states still to open)
+        current: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
         for key, w in self.terms.items():
-            current[(key[0], (), vid((0, 0, 0, 0, 0)), tuple(key[1 + i] for i in order))] += w
-        for step in range(len(order)):
-            nxt: dict[tuple[int, tuple[int, ...], int, tuple[int, ...]], int] = defaultdict(int)
-            for (mask, done, total, rest), w in current.items():
-                weights = expand(rest[0])
-                if step == len(order) - 1 and pool < sizes[order[-1]]:
+            current[(key[0] | pooled, vid((0, 0, 0, 0, 0)), tuple(key[1 + i] for i in order))] += w
+        for step, place in enumerate(order):
+            at = shift(place)
+            nxt: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
+            last = step == len(order) - 1
+            for (world, total, rest), w in current.items():
+                if last and pool < sizes[place]:
                     # the last place takes what the pool leaves: enumerate the pool instead
-                    left = vec(_left(bound, total))
-                    for r in compositions(pool, left):
-                        y = minus(left, r)
-                        h = weights.get(y, 0)
-                        if h:
-                            nxt[(mask, (*done, vid(y)), vid(plus(vec(total), y)), ())] += w * h
+                    for y, t, h in _leaving(rest[0], total, pool, bound):
+                        nxt[(world | y << at, t, ())] += w * h
                     continue
-                for y, h in weights.items():
-                    t = _within(total, vid(y), bound)
-                    if t >= 0:
-                        nxt[(mask, (*done, vid(y)), t, rest[1:])] += w * h
+                after = rest[1:]
+                for y, t, h in _opened(rest[0], total, _cards(tuple(sorted(after))), pool, bound):
+                    nxt[(world | y << at, t, after)] += w * h
                 if limit is not None and len(nxt) > limit:
                     return None
             current = nxt
         worlds: dict[int, int] = defaultdict(int)
-        for (mask, done, total, _), w in current.items():
-            world = mask | _left(bound, total) << MASK_BITS
-            for i in range(len(sizes)):
-                world |= POOLED << shift(i)
-            for i, content in zip(order, done, strict=True):
-                world ^= (POOLED ^ content) << shift(i)
-            worlds[world] += w
+        for (world, total, _), w in current.items():
+            worlds[world | _left(bound, total) << MASK_BITS] += w
         return Worlds(sizes, tuple(i in order for i in range(len(sizes))), dict(worlds))
 
 
@@ -443,22 +458,77 @@ def _within(total: int, y: int, bound: int) -> int:
     return vid(t) if all(a <= b for a, b in zip(t, vec(bound), strict=True)) else -1
 
 
+@lru_cache(maxsize=1 << 18)
+def _opened(s: int, total: int, cards: int, pool: int, bound: int) -> tuple[tuple[int, int, int], ...]:
+    """Each content a place in state ``s`` can hold after ``total`` (ids of count vectors), the
+    places still to open holding ``cards`` (an id of :func:`_cards`) and the pool ``pool`` fresh
+    ones: (its id, the new total's, its weight), those the rest can complete."""
+    out = []
+    for y, h in expand(s).items():
+        t = _within(total, vid(y), bound)
+        if t >= 0 and _completes(cards, pool, t, bound):
+            out.append((vid(y), t, h))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _leaving(s: int, total: int, pool: int, bound: int) -> tuple[tuple[int, int, int], ...]:
+    """The last place to open, in state ``s``, after ``total``: each content it can hold, the
+    pool of ``pool`` fresh cards taking the rest (its id, the new total's, its weight)."""
+    weights = expand(s)
+    left = vec(_left(bound, total))
+    out = []
+    for r in compositions(pool, left):
+        y = minus(left, r)
+        h = weights.get(y, 0)
+        if h:
+            out.append((vid(y), vid(plus(vec(total), y)), h))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 18)
+def _completes(cards: int, pool: int, total: int, bound: int) -> bool:
+    """True if the cards ``cards`` (an id of :func:`_cards`) and ``pool`` fresh ones can make
+    what ``total`` leaves of ``bound`` (ids of count vectors): a partial world that cannot be
+    completed is dropped at once, not carried to the last place."""
+    tagged, fresh = _CARDS[cards]
+    left = vec(_left(bound, total))
+    return _coef(tagged, fresh + pool, left, vec(bound)) != 0
+
+
 @lru_cache(maxsize=1 << 16)
 def _left(bound: int, total: int) -> int:
     return vid(minus(vec(bound), vec(total)))
 
 
-@lru_cache(maxsize=1 << 18)
-def _term_mass(states: tuple[int, ...], unseen: Vec) -> int:
-    """A term's total mass (its states in place order)."""
-    return _mass(tuple(sorted(states)), unseen, unseen)
+@lru_cache(maxsize=1 << 12)
+def _cards_mass(every: int, unseen: Vec) -> int:
+    """The total mass of a term whose cards are ``every`` (an id of :func:`_cards`): it does not
+    depend on where they are."""
+    tagged, fresh = _CARDS[every]
+    return _coef(tagged, fresh, unseen, unseen)
 
 
-@lru_cache(maxsize=1 << 17)
-def _mass(states: tuple[int, ...], target: Vec, bound: Vec) -> int:
-    """The coefficient of z^target in the product of the cards of ``states`` (sorted ids)."""
-    tagged, fresh = _tagged(states)
-    return _coef(tagged, fresh, target, bound)
+_CARDS: list[tuple[tuple[Vec, ...], int]] = []
+_card_id = interning(_CARDS)
+
+
+@lru_cache(maxsize=1 << 20)
+def _cards(states: tuple[int, ...]) -> int:
+    """The interned id of the cards of ``states`` (sorted ids) all together: the tagged ones
+    (sorted) and how many are fresh."""
+    return _card_id(_tagged(states))
+
+
+@lru_cache(maxsize=1 << 16)
+def _others(every: int, s: int) -> tuple[tuple[Vec, ...], int]:
+    """The cards ``every`` (an id of :func:`_cards`) but those of the state ``s``."""
+    tagged, fresh = _CARDS[every]
+    mine, mine_fresh = _tagged((s,))
+    rest = list(tagged)
+    for v in mine:
+        rest.remove(v)
+    return tuple(rest), fresh - mine_fresh
 
 
 @lru_cache(maxsize=100_000)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .exact import Bools, Floats, Ids, Rationals
+from .exact import Bools, Floats, Ids, Rationals, first_true
 from .expand import CHANCE, MOVER
 from .index import CELLS
 from .layout import LEAF_OF, Layout, Pass
@@ -36,6 +36,7 @@ NEAR = 1e-9
 NONE = 255
 
 Places = npt.NDArray[np.int64]
+Signs = npt.NDArray[np.int8]
 
 
 @dataclass(repr=False)
@@ -47,7 +48,7 @@ class Choice:
     inner: list[Places]
     root: Places
     covered: bool
-    seen: list[tuple[Bools, Bools, Floats]]
+    seen: list[tuple[Bools, Bools, Signs]]
 
     def __repr__(self) -> str:
         return f"<Choice {len(self.inner)} passes, {self.root.size:,} turn starts, covered={self.covered}>"
@@ -59,11 +60,11 @@ class Choice:
         )
 
 
-def _signs(values: Floats, exact: bool) -> Floats:
-    if exact:
-        out: Floats = np.sign(values)
-        return out
-    return np.where(np.abs(values) > NEAR, np.sign(values), 0.0)
+def _signs(values: Floats, exact: bool) -> Signs:
+    """-1, 0 or 1 per value (searching: 0 within :data:`NEAR` of 0), one byte each."""
+    near = 0.0 if exact else NEAR
+    out: Signs = (values > near).view(np.int8) - (values < -near).view(np.int8)
+    return out
 
 
 def _first(mask: Bools) -> Places:
@@ -74,7 +75,7 @@ def _first(mask: Bools) -> Places:
 
 def _look(
     p: Pass, inside: int, f: Floats, x: Ids | None, r: Rationals, here_f: Floats, here_x: Ids | None
-) -> tuple[Bools, Bools, Floats]:
+) -> tuple[Bools, Bools, Signs]:
     """Best moves, edges that stay (inside the family, the same sign) and signs of one pass."""
     exact = x is not None
     if x is not None and here_x is not None:
@@ -92,7 +93,7 @@ def _look(
     return best, stay, sign
 
 
-def _same_sign(values: Floats, sign: Floats, exact: bool) -> Bools:
+def _same_sign(values: Floats, sign: Signs, exact: bool) -> Bools:
     """Where ``values`` have the sign ``sign`` (-1, 0, 1; broadcast) as :func:`_signs` gives
     it, without making the signs of ``values`` (as large as the pass)."""
     near = 0.0 if exact else NEAR
@@ -137,7 +138,7 @@ def choose(
     return _attract(lay, seen)
 
 
-def _attract(lay: Layout, seen: list[tuple[Bools, Bools, Floats]]) -> Choice:
+def _attract(lay: Layout, seen: list[tuple[Bools, Bools, Signs]]) -> Choice:
     """The attractor's sweeps (see the module docstring), with the choices they fix. A cell
     that escapes stays so: each sweep looks only at the cells still open."""
     passes = [*lay.dyn_passes, lay.roots]
@@ -153,19 +154,26 @@ def _attract(lay: Layout, seen: list[tuple[Bools, Bools, Floats]]) -> Choice:
 class _Open:
     """One pass in the attractor: its cells still open, what they read, the choices fixed so far."""
 
-    def __init__(self, p: Pass, root: bool, lay: Layout, best: Bools, stay: Bools, sign: Floats, esc: Bools) -> None:
+    def __init__(self, p: Pass, root: bool, lay: Layout, best: Bools, stay: Bools, sign: Signs, esc: Bools) -> None:
         k = len(p.tgt)
         self.kind = p.kind
         self.tgt, self.leave, self.best = p.tgt.reshape(k, -1), ~stay.reshape(k, -1), best.reshape(k, -1)
-        self.choice = np.argmax(best, axis=0)  # no best move (an exact round after a failure): the first
-        if root:
-            self.where = (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel()
-        else:
-            self.where = np.arange(p.lo * CELLS, p.hi * CELLS)
+        self.choice = first_true(best)  # no best move (an exact round after a failure): the first
+        # its cells in ``esc``: the turn starts' leaf cells (coins swapped), else its own rows
+        self.where: Places | slice = (
+            (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel() if root else p.cells
+        )
         flat = sign.ravel()
         self.fixed = flat > 0 if root or p.kind == MOVER else flat < 0
-        esc[self.where[flat == 0]] = True
+        self._escape(esc, flat == 0)
         self.open = np.flatnonzero(flat != 0)
+
+    def _escape(self, esc: Bools, which: Places | Bools) -> None:
+        """Mark the cells ``which`` (of this pass's) as escaping."""
+        if isinstance(self.where, slice):
+            esc[self.where][which] = True  # a view of esc
+        else:
+            esc[self.where[which]] = True
 
     def sweep(self, esc: Bools) -> bool:
         """Look at the open cells once; returns whether any escaped."""
@@ -192,9 +200,9 @@ class _Open:
                 self.choice.ravel()[cells[new]] = np.argmax(good[:, new], axis=0)
         if whole:
             now &= ~esc[self.where]
-            esc[self.where[now]] = True
+            self._escape(esc, now)
             self.open = np.flatnonzero(~esc[self.where])
             return bool(now.any())
-        esc[self.where[cells[now]]] = True
+        self._escape(esc, cells[now])
         self.open = cells[~now]
         return bool(now.any())

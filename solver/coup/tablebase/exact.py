@@ -43,10 +43,9 @@ class Rationals:
     def __init__(self) -> None:
         self.values: list[Fraction] = []
         self.flint: list[fmpq] = []  # the same values as python-flint rationals (fast arithmetic)
-        self._pairs: dict[tuple[int, int], int] = {}
         self._floats = np.zeros(1024)
         self._negated = np.zeros(1024, dtype=np.int64)
-        self._index: dict[Fraction, int] = {}
+        self._index: dict[tuple[int, int], int] = {}  # (numerator, denominator) -> id
         self._sums: dict[bytes, int] = {}
         self._products: dict[int, int] = {}
         self.zero = self.id(Fraction(0))
@@ -61,29 +60,31 @@ class Rationals:
 
     def id(self, q: Fraction) -> int:
         """The id of ``q`` (interned, with its negation, on first sight)."""
-        found = self._index.get(q)
-        if found is not None:
-            return found
+        found = self._index.get((q.numerator, q.denominator))
+        return self._add(q) if found is None else found
+
+    def id_of(self, q: fmpq) -> int:
+        """The id of a python-flint rational."""
+        key = (int(q.p), int(q.q))
+        found = self._index.get(key)
+        return self._add(Fraction(*key)) if found is None else found
+
+    def _add(self, q: Fraction) -> int:
+        """Intern ``q`` and its negation (values are found by numerator and denominator: a
+        pair of integers hashes at once, a Fraction each time in Python)."""
         for value in (q, -q) if q else (q,):
             n = len(self.values)
             if n == len(self._floats):
                 self._floats = np.concatenate((self._floats, np.zeros(n)))
                 self._negated = np.concatenate((self._negated, np.zeros(n, dtype=np.int64)))
-            self._index[value] = n
+            self._index[value.numerator, value.denominator] = n
             self.values.append(value)
             self.flint.append(fmpq(value.numerator, value.denominator))
             self._floats[n] = float(value)
-        qi, ni = self._index[q], self._index[-q]
+        qi = self._index[q.numerator, q.denominator]
+        ni = self._index[-q.numerator, q.denominator]
         self._negated[qi], self._negated[ni] = ni, qi
         return qi
-
-    def id_of(self, q: fmpq) -> int:
-        """The id of a python-flint rational."""
-        key = (int(q.p), int(q.q))
-        found = self._pairs.get(key)
-        if found is None:
-            found = self._pairs[key] = self.id(Fraction(*key))
-        return found
 
     def value(self, i: int) -> Fraction:
         return self.values[int(i)]
@@ -106,16 +107,16 @@ class Rationals:
             f = np.where(available, f, np.inf if lowest else -np.inf)
         top = f.min(axis=0) if lowest else f.max(axis=0)
         is_top = f == top[None]
-        first = np.argmax(is_top, axis=0)
-        chosen = np.take_along_axis(ids, first[None], axis=0)[0]
+        first = first_true(is_top)
+        chosen = pick(ids, first)
         tied = np.any(is_top & (ids != chosen[None]), axis=0)
         if tied.any():  # two different rationals with the same float: compare them exactly
             for where in zip(*np.nonzero(tied), strict=True):
                 column = (slice(None), *where)
                 options = [(self.values[int(i)], j) for j, i in enumerate(ids[column]) if is_top[column][j]]
-                pick = min(options) if lowest else max(options, key=lambda o: (o[0], -o[1]))
-                chosen[where] = self.id(pick[0])
-                first[where] = pick[1]
+                option = min(options) if lowest else max(options, key=lambda o: (o[0], -o[1]))
+                chosen[where] = self.id(option[0])
+                first[where] = option[1]
         return chosen, first
 
     def sums(self, p: Ids, v: Ids) -> Ids:
@@ -161,3 +162,51 @@ class Rationals:
             made[i] = found
         out: Ids = made[inverse.ravel()]
         return out
+
+
+# -- along the options (the first axis, a few): quicker than numpy's strided reductions --------
+
+
+def pick(options: npt.NDArray[Any], place: Ids) -> npt.NDArray[Any]:
+    """``options[place[c], c]`` at every place ``c`` of the shape after the first axis (as
+    ``take_along_axis`` along it, by one flat gather).
+
+    >>> pick(np.array([[1, 2], [3, 4]]), np.array([1, 0])).tolist()
+    [3, 2]
+    """
+    n = place.size
+    flat = place.ravel() * n + np.arange(n)
+    out: npt.NDArray[Any] = np.take(options.reshape(-1), flat).reshape(place.shape)
+    return out
+
+
+def first_true(mask: Bools) -> Ids:
+    """Along the first axis: the first place where ``mask`` holds (0 where none), as
+    ``argmax`` along it, an option at a time.
+
+    >>> first_true(np.array([[False, False], [True, False], [True, True]])).tolist()
+    [1, 2]
+    """
+    out = np.zeros(mask.shape[1:], dtype=np.int64)
+    found = mask[0].copy()
+    for j in range(1, len(mask)):
+        new = mask[j] & ~found
+        out[new] = j
+        found |= mask[j]
+    return out
+
+
+def first_least(values: Ids) -> Ids:
+    """Along the first axis: the first place of the least value, as ``argmin`` along it, an
+    option at a time.
+
+    >>> first_least(np.array([[3, 1], [2, 1]])).tolist()
+    [1, 0]
+    """
+    out = np.zeros(values.shape[1:], dtype=np.int64)
+    least = values[0].copy()
+    for j in range(1, len(values)):
+        better = values[j] < least
+        out[better] = j
+        np.minimum(least, values[j], out=least)
+    return out

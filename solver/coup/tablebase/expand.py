@@ -9,7 +9,9 @@ every edge carries the coin change the engine made (``dx``, ``dy``). The turn st
 arrangement are expanded from one representative coin count per bracket (0, 3, 7, 10: what the
 actor can afford) and, for steals, per amount taken; each root edge has the mask of the coin
 counts it stands for. A steal's turn is asked from the engine taking 1 coin; taking 0 or 2, its
-answers are the same with the coins renamed. This is only a cache of the engine's answers:
+answers are the same with the coins renamed, and each state there copies the edges of its model
+(taking 1) with its coin changes scaled. An exchange's draws and keeps are asked once per
+actor's hand (:data:`EXCHANGES`). This is only a cache of the engine's answers:
 ``tests/test_tablebase.py`` checks it against the engine, state by state.
 
 Besides the :class:`Edge` lists, every state's edges are kept in flat arrays (:meth:`Expansion.arrays`):
@@ -52,6 +54,10 @@ MODEL_TAKE = 1
 """The amount a steal takes in the turns asked from the engine: those taking 0 or 2 coins are
 the same turns, the coins renamed (a count of 0 would not tell what was taken)."""
 ZERO = Fraction(0)
+EXCHANGES = frozenset({Phase.EXCHANGE_DRAW, Phase.EXCHANGE_KEEP})
+"""The phases of an exchange after its action stands: the actor draws from the court, then
+keeps cards. What a draw or a keep does is the same whatever the other player holds (but for
+that hand, left as it is): the engine is asked once per actor's hand, turn and coins."""
 
 Mask = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int64]
@@ -162,6 +168,17 @@ def _renamed(step: _Step | None, take: int) -> _Step | None:
     return step._replace(coins=tuple(take if c == MODEL_TAKE else 0 for c in step.coins))
 
 
+def _other_hand(step: _Step | None, hand: tuple[Character, ...]) -> _Step | None:
+    """What an exchange's draw or keep does with the other player holding ``hand``, from what
+    it does with another hand there: the engine reads and changes only the actor's hand and
+    the court (the outcomes drawn come from each court), and the other player, alive, is next
+    to move (see :data:`EXCHANGES`)."""
+    if step is None:
+        return None
+    kind, winner, hidden, turn, coins, added, removed = step
+    return _new(_Step, (kind, winner, (hidden[0], hand), turn, coins, added, removed))
+
+
 def _court(court: tuple[Character, ...], step: _Step) -> tuple[Character, ...]:
     """The court after ``step`` (the same change as where the engine was asked)."""
     if not step.added and not step.removed:
@@ -202,6 +219,8 @@ class Expansion:
     _take: list[int] = field(default_factory=list)
     _group: list[int] = field(default_factory=list)
     _groups: dict[tuple[object, ...], int] = field(default_factory=dict)
+    _models: set[int] = field(default_factory=set)
+    _exchanges: dict[tuple[object, ...], dict[Move, _Step]] = field(default_factory=dict)
     _arrays: Flat | None = None
 
     def __repr__(self) -> str:
@@ -302,13 +321,18 @@ class Expansion:
                 legal = self._legal[key] = s.legal_moves()
             draws = [(move, 0) for move in legal]
         model = self._steps.get((s.hidden, turn, (0, MODEL_TAKE))) if turn.action is Kind.STEAL else None
+        mine = self._exchanges.setdefault((s.hidden[0], turn, s.coins), {}) if turn.phase in EXCHANGES else None
         out = []
         for move, code in draws:
             step = steps.get(move)
             if step is None:
                 step = _renamed(model.get(move), s.coins[1]) if model else None
+                if step is None and mine is not None:
+                    step = _other_hand(mine.get(move), s.hidden[1])
                 if step is None:
                     step = _step(s, s.apply(move))
+                    if mine is not None and step.kind != END and step.hidden[1] == s.hidden[1]:
+                        mine[move] = step
                 steps[move] = step
             out.append((move, code, step))
         return out
@@ -359,25 +383,76 @@ class Expansion:
         """Expand state ``n`` and, depth first, every new state it leads to."""
         pending = [n]
         states, index, columns = self.states, self.index, self._flat
+        kinds, targets, arrangements, dxs, dys, probs = columns
         while pending:
             n = pending.pop()
             s = states[n]
             size = len(states)
-            self._first[n] = len(columns[0])
-            moves = self.moves[n]
-            for move, code, step in self._answers(s):
-                moves.append(move)
-                if step.kind == NODE:
-                    child = _inner(s, step)
-                    found = index.get(child)
-                    if found is None:
-                        found = self._new(child)
-                    edge = (NODE, found, 0, step.coins[0] - s.coins[0], step.coins[1] - s.coins[1], code)
-                else:
-                    edge = (*self._follow(s, step), code)
-                for column, value in zip(columns, edge, strict=True):
-                    column.append(value)
+            self._first[n] = len(kinds)
+            if not self._renamed_model(n, s):
+                moves = self.moves[n]
+                renamable = s.turn.action is Kind.STEAL and s.coins[1] == MODEL_TAKE
+                for move, code, step in self._answers(s):
+                    moves.append(move)
+                    if renamable and not all(c in (0, MODEL_TAKE) for c in step.coins):
+                        renamable = False
+                    if step.kind == NODE:
+                        child = _inner(s, step)
+                        found = index.get(child)
+                        if found is None:
+                            found = self._new(child)
+                        kinds.append(NODE)
+                        targets.append(found)
+                        arrangements.append(0)
+                        dxs.append(step.coins[0] - s.coins[0])
+                        dys.append(step.coins[1] - s.coins[1])
+                    else:
+                        kind, target, arrangement, dx, dy = self._follow(s, step)
+                        kinds.append(kind)
+                        targets.append(target)
+                        arrangements.append(arrangement)
+                        dxs.append(dx)
+                        dys.append(dy)
+                    probs.append(code)
+                if renamable:
+                    self._models.add(n)
             pending.extend(range(size, len(states)))
+
+    def _renamed_model(self, n: int, s: State) -> bool:
+        """Give state ``n`` (``s``), inside a steal taking 0 or 2 coins, the edges of the same
+        state taking :data:`MODEL_TAKE` (already expanded, every answer renamable: see
+        :func:`_renamed`), coins renamed: the same moves, each to the same place or the model
+        child's state with the take renamed, every coin change times the take. Returns False
+        (nothing done) where there is no such model, or the engine offers other moves."""
+        take = s.coins[1]
+        turn = s.turn
+        if turn.action is not Kind.STEAL or take == MODEL_TAKE:
+            return False
+        m = self.index.get(_new(State, (*s[:2], (0, MODEL_TAKE), *s[3:])))
+        if m is None or m not in self._models:
+            return False
+        moves = self.moves[m]
+        if turn.phase not in CHANCE_PHASES and self._legal_moves(s) != tuple(moves):
+            return False
+        self.moves[n].extend(moves)
+        states, index = self.states, self.index
+        kinds, targets, arrangements, dxs, dys, probs = self._flat
+        first = self._first[m]
+        for j in range(first, first + len(moves)):
+            kind, target = kinds[j], targets[j]
+            if kind == NODE:
+                child = states[target]
+                if child.coins[1] == MODEL_TAKE:
+                    child = _new(State, (*child[:2], (0, take), *child[3:]))
+                    found = index.get(child)
+                    target = self._new(child) if found is None else found
+            kinds.append(kind)
+            targets.append(target)
+            arrangements.append(arrangements[j])
+            dxs.append(dxs[j] * take)
+            dys.append(dys[j] * take)
+            probs.append(probs[j])
+        return True
 
     def _new(self, key: State) -> int:
         n = len(self.states)

@@ -41,7 +41,7 @@ from ...errors import NotCertified
 from ..cards import Variant
 from .attract import Choice, choose
 from .chain import follow, solve_chain
-from .exact import Ids, Rationals
+from .exact import Ids, Rationals, first_least, pick
 from .expand import CHANCE, OTHER, Expansion
 from .index import CELLS, Family
 from .layout import LEAF_OF, Layout
@@ -154,6 +154,8 @@ class _Family:
         self.value_f = np.zeros(lay.count * CELLS)
         self.probs = [gen.prob_ids(p.prob) for p in lay.dyn_passes]
         self.weights = [np.array([float(p) for p in gen.expansion.probabilities])[p.prob] for p in lay.dyn_passes]
+        # what a sweep's pass reads, one buffer for them all (fresh pages are dear)
+        self.buffer = np.empty(max([p.tgt.size for p in lay.dyn_passes], default=0))
         self.choice: Choice | None = None
         self.top = np.zeros(0, dtype=np.int64)
 
@@ -180,33 +182,35 @@ class _Family:
     def _constants(self) -> None:
         r = self.gen.rationals
         for p in self.layout.const_passes:
-            x, d, k = np.take(self.x, p.tgt), np.take(self.d, p.tgt), np.take(self.k, p.tgt)
-            if p.kind == CHANCE:
+            x, k = np.take(self.x, p.tgt), np.take(self.k, p.tgt)
+            if len(p.tgt) == 1:  # one move or outcome (of probability 1): its own
+                value, draw, rank = x[0], np.take(self.d, p.tgt[0]), k[0]
+            elif p.kind == CHANCE:
                 probs = self.gen.prob_ids(p.prob)
-                value, draw = mean(r, x, probs), mean(r, d, probs)
+                value, draw = mean(r, x, probs), mean(r, np.take(self.d, p.tgt), probs)
                 rank = k.min(axis=0)
-            else:
+            else:  # the best move of least rank, the first in the engine's order among those
                 value, _ = r.best(x, lowest=p.kind == OTHER)
-                order = np.arange(len(x))[:, None, None]
-                key = np.where(x == value[None], k * 64 + order, np.iinfo(np.int64).max)
-                pick = (key.min(axis=0) % 64)[None]
-                draw, rank = np.take_along_axis(d, pick, axis=0)[0], np.take_along_axis(k, pick, axis=0)[0]
+                place = first_least(np.where(x == value[None], k, np.iinfo(np.int64).max))
+                rank = pick(k, place)
+                draw = np.take(self.d, pick(p.tgt, place))
             self.x[p.cells], self.d[p.cells], self.k[p.cells] = value.ravel(), draw.ravel(), rank.ravel()
             self.f[p.cells] = r.floats(value).ravel()
 
     # -- 2. floats: value iteration --------------------------------------------------------------
 
     def _sweep(self) -> float:
-        f = self.f
+        f, buffer = self.f, self.buffer
         for i, p in enumerate(self.layout.dyn_passes):
-            seen = np.take(f, p.tgt)
+            # "clip": with ``out``, the default mode buffers (the layout's reads are all in range)
+            seen = np.take(f, p.tgt, out=buffer[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
+            out = f[p.cells].reshape(p.shape)  # the pass's own cells (a view): backed up in place
             if p.kind == CHANCE:
-                out = np.einsum("ki,kic->ic", self.weights[i], seen)
+                np.einsum("ki,kic->ic", self.weights[i], seen, out=out)
             elif p.kind == OTHER:
-                out = seen.min(axis=0)
+                np.min(seen, axis=0, out=out)
             else:
-                out = seen.max(axis=0)
-            f[p.cells] = out.ravel()
+                np.max(seen, axis=0, out=out)
         roots = self.layout.roots
         best = np.where(self.layout.available, np.take(f, roots.tgt), -np.inf).max(axis=0).ravel()
         change = float(np.max(np.abs(best - self.value_f)))
@@ -249,14 +253,14 @@ class _Family:
                 here = mean(r, x, self.probs[i])
             else:
                 here, _ = r.best(x, lowest=p.kind == OTHER)
-                chosen = np.take_along_axis(x, choice.inner[i][None], axis=0)[0]
+                chosen = pick(x, choice.inner[i])
                 bad += int(np.count_nonzero(chosen != here))
             self.x[p.cells] = here.ravel()
             self.f[p.cells] = r.floats(here).ravel()
         x = self.x[lay.roots.tgt]
         top, _ = r.best(x, lowest=False, available=lay.available)
         own = value.reshape(-1, CELLS)
-        chosen = np.take_along_axis(x, choice.root[None], axis=0)[0]
+        chosen = pick(x, choice.root)
         self.top = top.ravel()
         return bad + int(np.count_nonzero((top != own) | (chosen != own)))
 
