@@ -47,7 +47,7 @@ LONG = [
 SMALL = [("exchanges", 3, 2, 50), ("examines", 4, 1, 30), ("failed-proofs", 4, 1, 80), ("issue-19", 4, 1, 40)]
 """Records small enough to be held every way."""
 HOLDING = {
-    "placements": {"START_WORLDS": 0, "WORLDS_RATIO": 0},
+    "placements": {"START_WORLDS": 0, "WORLDS_RATIO": 0, "WORLDS_BUDGET": 0},
     "placements-then-worlds": {"START_WORLDS": 0, "WORLDS_RATIO": 10**6, "CHECK_FROM": 2},
     "worlds": {"START_WORLDS": 10**9},
 }
@@ -194,9 +194,9 @@ def test_replays_are_identical_and_both_holdings_agree(text: str) -> None:
     assert table_json(replay(text)) == first
     canonical = replay(text).record()
     assert table_json(replay(canonical))["players"] == first["players"]
-    saved = counting.START_WORLDS, counting.WORLDS_RATIO
+    saved = counting.START_WORLDS, counting.WORLDS_RATIO, counting.WORLDS_BUDGET
     try:
-        counting.START_WORLDS, counting.WORLDS_RATIO = 0, 0
+        counting.START_WORLDS, counting.WORLDS_RATIO, counting.WORLDS_BUDGET = 0, 0, 0
         assert table_json(replay(text)) == first
     finally:
-        counting.START_WORLDS, counting.WORLDS_RATIO = saved
+        counting.START_WORLDS, counting.WORLDS_RATIO, counting.WORLDS_BUDGET = saved

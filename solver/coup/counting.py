@@ -25,10 +25,12 @@ assumption is dropped after the fact by changing ``active``, never by replaying 
   a reveal, the seat's own exchange) that then wanders through the others' exchanges
   multiplies the terms by up to the number of places. After every update, once the table's
   worlds (counted exactly by :func:`~solver.coup.placements.configurations`, times the masks in
-  use) are at most ``WORLDS_RATIO`` times the terms, the placements become worlds for good; so
-  the terms too are bounded by the table, not the history, but at 8 players that bound is far
-  beyond a line's budget: a few cards singled out and mixed by 7 players exchanging make
-  10^4-10^5 terms (benchmarks/table.py, the crowd records).
+  use) are at most ``WORLDS_RATIO`` times the terms, or at most ``WORLDS_BUDGET``, the
+  placements become worlds for good (if the conversion's partial worlds stay within its
+  effort); so the terms too are bounded by the table, not the history, but at 8 players that
+  bound is far beyond a line's budget: a few cards singled out and mixed by 7 players
+  exchanging make 10^5-10^6 terms (benchmarks/table.py, the crowd records at 8 players: lines
+  of seconds to minutes, not met).
 
 Only the exact integers grow with the history, by a few bits a line, as the exact fractions
 printed must.
@@ -69,10 +71,16 @@ ASIDE: Place = -2
 WORLDS_RATIO = 4
 """Placements become worlds once those are at most this many times as many (a world costs
 several times less than a term to update)."""
+WORLDS_BUDGET = 1_000_000
+"""Placements become worlds once those would be at most this many, however few the terms: a
+world costs about 1 us a line (numpy), a term 5-10 us, and worlds are bounded by the table
+where terms keep growing as the cards singled out wander (benchmarks/table.py's crowd-7p-s1:
+213,000 terms and 1-6 s a line, a conversion of 100 s at 545,000 terms; as worlds from line
+28, 180,000-870,000 worlds and 2 s at worst)."""
 CONVERSION_EFFORT = 8
-"""A conversion to worlds gives up once its partial worlds outnumber the terms this many times
-(the placements stay: the attempt cost a few lines' updates, and the next comes only once the
-terms have doubled)."""
+"""A conversion to worlds gives up once its partial worlds outnumber the terms this many times,
+or twice the worlds it could make (the placements stay: the attempt cost a few lines' updates,
+and the next comes only once the terms have doubled)."""
 CHECK_FROM = 24
 """Placements this small are never converted (the check itself costs a pass)."""
 
@@ -432,13 +440,15 @@ def _normalized(masses: dict[K, int]) -> dict[K, Fraction]:
 
 
 def _maybe_worlds(rep: Placements, unseen: Vec) -> Placements | Worlds:
-    """``rep`` as worlds if the table's worlds would be at most WORLDS_RATIO times as many
-    (all of them: the places not yet opened would be, one exchange after the other)."""
+    """``rep`` as worlds if the table's worlds (all of them: the places not yet opened would
+    be, one exchange after the other) would be at most WORLDS_RATIO times as many, or at most
+    WORLDS_BUDGET."""
     if not rep.tagged_places():
         return rep
     sizes = tuple(len(state) for state in Placements.states(next(iter(rep.terms))))
     masks = len({key[0] for key in rep.terms})
-    if configurations(sizes, unseen) * masks > WORLDS_RATIO * len(rep):
+    bound = configurations(sizes, unseen) * masks
+    if bound > max(WORLDS_RATIO * len(rep), WORLDS_BUDGET):
         return rep
-    worlds = rep.to_worlds(unseen, CONVERSION_EFFORT * len(rep))
+    worlds = rep.to_worlds(unseen, max(CONVERSION_EFFORT * len(rep), 2 * bound))
     return rep if worlds is None else worlds
