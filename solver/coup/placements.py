@@ -429,25 +429,29 @@ class Placements:
         current: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
         for key, w in self.terms.items():
             current[(key[0] | pooled, vid((0, 0, 0, 0, 0)), tuple(key[1 + i] for i in order))] += w
-        for step, place in enumerate(order):
+        for place in order[:-1]:
             at = shift(place)
             nxt: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
-            last = step == len(order) - 1
             for (world, total, rest), w in current.items():
-                if last and pool < sizes[place]:
-                    # the last place takes what the pool leaves: enumerate the pool instead
-                    for y, t, h in _leaving(rest[0], total, pool, bound):
-                        nxt[(world | y << at, t, ())] += w * h
-                    continue
                 after = rest[1:]
                 for y, t, h in _opened(rest[0], total, _cards(tuple(sorted(after))), pool, bound):
                     nxt[(world | y << at, t, after)] += w * h
                 if limit is not None and len(nxt) > limit:
                     return None
             current = nxt
+        # the last place opened straight into the worlds, the pool's remainder with it
         worlds: dict[int, int] = defaultdict(int)
-        for (world, total, _), w in current.items():
-            worlds[world | _left(bound, total) << MASK_BITS] += w
+        at = shift(order[-1]) if order else 0
+        for (world, total, rest), w in current.items():
+            if not order:
+                worlds[world | _left(bound, total) << MASK_BITS] += w
+                continue
+            if pool < sizes[order[-1]]:  # it takes what the pool leaves: enumerate the pool
+                ways = _leaving(rest[0], total, pool, bound)
+            else:
+                ways = _opened(rest[0], total, _cards(()), pool, bound)
+            for y, t, h in ways:
+                worlds[world | y << at | _left(bound, t) << MASK_BITS] += w * h
         return Worlds(sizes, tuple(i in order for i in range(len(sizes))), dict(worlds))
 
 
