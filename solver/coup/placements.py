@@ -439,14 +439,14 @@ class Placements:
                 if limit is not None and len(nxt) > limit:
                     return None
             current = nxt
-        # the last place opened straight into the worlds, the pool's remainder with it
+        # the last place opened straight into the worlds, the pool's remainder with it (the
+        # smaller side enumerated: the place's contents, or the pool's when it is smaller)
         worlds: dict[int, int] = defaultdict(int)
-        at = shift(order[-1]) if order else 0
+        at, last = (shift(order[-1]), sizes[order[-1]]) if order else (0, 0)
         for (world, total, rest), w in current.items():
-            if not order:
-                worlds[world | _left(bound, total) << MASK_BITS] += w
-                continue
-            if pool < sizes[order[-1]]:  # it takes what the pool leaves: enumerate the pool
+            if not rest:
+                ways: tuple[tuple[int, int, int], ...] = ((0, total, 1),)
+            elif pool < last:
                 ways = _leaving(rest[0], total, pool, bound)
             else:
                 ways = _opened(rest[0], total, _cards(()), pool, bound)
