@@ -17,7 +17,6 @@ True
 from __future__ import annotations
 
 import argparse
-import functools
 import hashlib
 import json
 import math
@@ -59,22 +58,15 @@ def game_seed(seed: int, index: int) -> int:
 def bots_module(game: str) -> Any:
     """The ``bots`` module of ``game`` (``coup``, ``spicy``, ``tresor``), beside the command the
     installed package declares for it. Raises GameError for a game without one."""
-    points = _commands()
+    from .games import declared
+
+    points = declared()
     if game not in points:
         raise GameError(f"no game {game!r}: {', '.join(sorted(points))}", input=game)
     try:
         return import_module(points[game].rsplit(".", 1)[0] + ".bots")
     except ImportError:
         raise GameError(f"{game} has no bots to play a tournament", input=game) from None
-
-
-@functools.cache
-def _commands() -> dict[str, str]:
-    """The games' commands the installed package declares, by name (read once a process: 3 ms
-    a time, which every game of a tournament paid)."""
-    from importlib.metadata import entry_points
-
-    return {p.name: p.value for p in entry_points(group="companion.games")}
 
 
 @dataclass(frozen=True)

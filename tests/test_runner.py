@@ -338,18 +338,17 @@ def test_a_worker_killed_during_a_tournament_changes_no_result(cluster: str) -> 
 
 
 def test_a_tournament_reads_the_installed_games_once_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib.metadata
-
+    from companion import games
     from companion import tournament as module
 
-    real, calls = importlib.metadata.entry_points, []
+    real, calls = games.entry_points, []
 
     def counted(**kwargs: Any) -> Any:
         calls.append(kwargs)
         return real(**kwargs)
 
-    monkeypatch.setattr(importlib.metadata, "entry_points", counted)
-    module._commands.cache_clear()
+    monkeypatch.setattr(games, "entry_points", counted)
+    games.declared.cache_clear()
     with Runner(workers=1, quiet=True) as run:
         assert tournament("coup", ["honest", "random"], 6, 1, run)["games"] == 6
     assert calls == [{"group": "companion.games"}]
