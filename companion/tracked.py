@@ -15,8 +15,10 @@ Placed('inserted', 'draw duke', at=9)
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
 from solver.errors import ParseError
@@ -24,6 +26,13 @@ from solver.errors import ParseError
 LONGEST_LINE = 1000
 """A table line or command longer than this many characters is refused before it is read (no
 game's line comes near it; reading a megabyte of junk word by word would stall the prompt)."""
+
+
+def preload(module: str) -> None:
+    """Import ``module`` in a background thread: a table that will need a heavy module (the
+    counting's numpy passes) loads it while the players type their first lines, not during
+    the line that first needs it (a later import of it waits for this one, never twice)."""
+    threading.Thread(target=import_module, args=(module,), name=f"preload {module}", daemon=True).start()
 
 
 def check_length(text: str) -> None:

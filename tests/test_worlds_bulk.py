@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from solver.coup import limbs, worlds, worlds_bulk
+from solver.coup.placements import Placements
 from solver.coup.worlds import MASK_BITS, Worlds, shift, vec, vid
 from solver.coup.worlds_bulk import Bulk
 
@@ -124,3 +125,45 @@ def test_pairs_of_fields_are_numbered_as_by_unique(spread: int) -> None:
     expected, inverse = np.unique(a << 12 | b, return_inverse=True)
     assert codes == expected.tolist()
     assert index.tolist() == inverse.tolist()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_placements_become_the_same_worlds_in_bulk_and_one_at_a_time(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(seed)
+    p = Placements.dealt(SIZES).seen(0, rng.randrange(5)).seen(1, rng.randrange(5))
+    for _ in range(8):  # cards singled out (reveals, seen cards, assumptions) and mixed by exchanges
+        hand = rng.randrange(4)
+        op = rng.randrange(4)
+        if op == 0:
+            p = p.exchange(hand, 4, 2, 2)
+        elif op == 1:
+            p = p.seen(hand, rng.randrange(5))
+        elif op == 2:
+            p = p.assume(hand, rng.randrange(5), 1 << rng.randrange(3))
+        else:
+            p = p.swap_random(hand, 4)
+    p = Placements({key: w * rng.getrandbits(300) + 1 for key, w in p.terms.items()})  # many limbs
+    one_at_a_time = p.to_worlds(UNSEEN)
+    monkeypatch.setattr(worlds, "LAYERED_BULK", 1)
+    bulk = p.to_worlds(UNSEEN)
+    assert one_at_a_time is not None and bulk is not None
+    assert isinstance(bulk._source, Bulk) and bulk.worlds == one_at_a_time.worlds
+    assert bulk.opened == one_at_a_time.opened and len(bulk) > 100
+    assert p.to_worlds(UNSEEN, limit=len(bulk) - 1) is None  # the last step's worlds exceed it
+    monkeypatch.setattr(limbs, "width_for", lambda factor, count: 0)  # factors too big: one at a time
+    ints = p.to_worlds(UNSEEN)
+    assert ints is not None and isinstance(ints._source, dict) and ints.worlds == one_at_a_time.worlds
+
+
+def test_layered_worlds_give_up_past_their_limit_in_bulk_as_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    def grow(code: int) -> tuple[tuple[int, int, int], ...]:
+        return tuple((k << 8 * code, code + 1, k + 1) for k in range(6))
+
+    start = {(0, 0): 3, (1 << 40, 1): 5}
+    expected = worlds.layered(start, [grow, grow, grow], 64)
+    assert isinstance(expected, dict) and worlds.layered(start, [grow, grow, grow], 64, limit=len(expected) - 1) is None
+    monkeypatch.setattr(worlds, "LAYERED_BULK", 1)
+    assert as_dict(worlds.layered(start, [grow, grow, grow], 64)) == expected
+    assert worlds.layered(start, [grow, grow, grow], 64, limit=len(expected) - 1) is None

@@ -26,6 +26,7 @@ from solver.coup import Character, Draft, IllegalMove, ImpossibleTable, State, V
 from solver.coup.counting import ASIDE, COURT, Beliefs, Place
 from solver.coup.public import opening
 
+from ..tracked import preload
 from .language import Line, Verb, parse_line
 
 __all__ = ["DraftModel", "Setup", "draft_prior", "parse_line"]
@@ -181,7 +182,10 @@ class Setup:
             unseen.remove(c)
         counts = tuple(unseen.count(c) for c in characters)
         others = {seat: 2 for seat in range(len(self.names)) if seat != self.me}
-        return Beliefs.deal(characters, counts, others, len(state.court))
+        beliefs = Beliefs.deal(characters, counts, others, len(state.court))
+        if beliefs.bulky:
+            preload("solver.coup.worlds_bulk")
+        return beliefs
 
 
 PickModel = Callable[[int, Character], dict[Character, Fraction]]

@@ -160,6 +160,12 @@ class Beliefs:
             rep = Worlds.pooled(sizes, tuple(unseen))
         return cls(characters, places, sizes, tuple(unseen), rep)
 
+    @property
+    def bulky(self) -> bool:
+        """True if the table's worlds may be many enough for the passes in numpy
+        (:mod:`solver.coup.worlds_bulk`)."""
+        return configurations(self.sizes, self.unseen) >= worlds.BULK
+
     @classmethod
     def routed(
         cls,

@@ -25,10 +25,24 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb, factorial, gcd
 
-from .worlds import MASK_BITS, POOLED, Vec, Worlds, compositions, interning, minus, plus, shift, vec, vid
+from .worlds import (
+    MASK_BITS,
+    POOLED,
+    Step,
+    Vec,
+    Worlds,
+    compositions,
+    interning,
+    layered,
+    minus,
+    plus,
+    shift,
+    vec,
+    vid,
+)
 
 State = tuple[Vec, ...]
 """The weight vectors of the cards in one place, sorted."""
@@ -424,35 +438,43 @@ class Placements:
         for i in range(len(sizes)):
             if i not in order:
                 pooled |= POOLED << shift(i)
-        # (the world so far: its mask and the contents of the places opened, their sum, the
-        # states still to open)
-        current: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
+        # a partial world: its key (mask, the contents of the places opened) and its code, the
+        # id of (their sum, the states still to open)
+        codes: list[tuple[int, tuple[int, ...]]] = []
+        code = interning(codes)
+        start: dict[tuple[int, int], int] = defaultdict(int)
         for key, w in self.terms.items():
-            current[(key[0] | pooled, vid((0, 0, 0, 0, 0)), tuple(key[1 + i] for i in order))] += w
-        for place in order[:-1]:
+            start[(key[0] | pooled, code((vid((0, 0, 0, 0, 0)), tuple(key[1 + i] for i in order))))] += w
+
+        def opening(place: int) -> Step:
             at = shift(place)
-            nxt: dict[tuple[int, int, tuple[int, ...]], int] = defaultdict(int)
-            for (world, total, rest), w in current.items():
+
+            @cache
+            def step(c: int) -> tuple[tuple[int, int, int], ...]:
+                total, rest = codes[c]
                 after = rest[1:]
-                for y, t, h in _opened(rest[0], total, _cards(tuple(sorted(after))), pool, bound):
-                    nxt[(world | y << at, t, after)] += w * h
-                if limit is not None and len(nxt) > limit:
-                    return None
-            current = nxt
+                ways = _opened(rest[0], total, _cards(tuple(sorted(after))), pool, bound)
+                return tuple((y << at, code((t, after)), h) for y, t, h in ways)
+
+            return step
+
         # the last place opened straight into the worlds, the pool's remainder with it (the
         # smaller side enumerated: the place's contents, or the pool's when it is smaller)
-        worlds: dict[int, int] = defaultdict(int)
         at, last = (shift(order[-1]), sizes[order[-1]]) if order else (0, 0)
-        for (world, total, rest), w in current.items():
+
+        @cache
+        def closing(c: int) -> tuple[tuple[int, int, int], ...]:
+            total, rest = codes[c]
             if not rest:
                 ways: tuple[tuple[int, int, int], ...] = ((0, total, 1),)
             elif pool < last:
                 ways = _leaving(rest[0], total, pool, bound)
             else:
                 ways = _opened(rest[0], total, _cards(()), pool, bound)
-            for y, t, h in ways:
-                worlds[world | y << at | _left(bound, t) << MASK_BITS] += w * h
-        return Worlds(sizes, tuple(i in order for i in range(len(sizes))), dict(worlds))
+            return tuple((y << at | _left(bound, t) << MASK_BITS, 0, h) for y, t, h in ways)
+
+        worlds = layered(dict(start), [*map(opening, order[:-1]), closing], shift(len(sizes)), limit)
+        return None if worlds is None else Worlds(sizes, tuple(i in order for i in range(len(sizes))), worlds)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -46,6 +46,9 @@ POOLED = FIELD
 """The field of a pooled place."""
 BULK = 2048
 """Passes over at least this many worlds run in numpy (exact limbs), fewer one at a time."""
+LAYERED_BULK = 256
+""":func:`layered` goes on in numpy from a step with at least this many partial worlds (each
+step multiplies them)."""
 
 H = TypeVar("H", bound=Hashable)
 
@@ -372,9 +375,8 @@ class Worlds:
                 for mask, dist in self.contents(self.opened.index(True)).items():
                     out[mask] = sum(dist.values())
             else:
-                low = (1 << MASK_BITS) - 1
-                for key, w in self.worlds.items():
-                    out[key & low] += w * multinomial((key >> MASK_BITS) & FIELD)
+                for (mask, pool), w in self._pools().items():
+                    out[mask] += w * multinomial(pool)
             self._totals = dict(out)
         return self._totals
 
@@ -390,16 +392,26 @@ class Worlds:
                 missing = [i]
             self._marginals.update(self._opened_contents(missing))
             return self._marginals[i]
-        low = (1 << MASK_BITS) - 1
         out: dict[int, dict[Vec, int]] = defaultdict(lambda: defaultdict(int))
-        pools: dict[tuple[int, int], int] = defaultdict(int)
-        for key, w in self.worlds.items():
-            pools[(key & low, (key >> MASK_BITS) & FIELD)] += w
-        for (mask, pool), w in pools.items():
+        for (mask, pool), w in self._pools().items():
             for left, taken, m in splits(pool, self.sizes[i]):
                 out[mask][_VECS[taken]] += w * m * multinomial(left)
         found = self._marginals[i] = {mask: dict(d) for mask, d in out.items()}
         return found
+
+    def _pools(self) -> dict[tuple[int, int], int]:
+        """The weight of the worlds of each (mask, pool content)."""
+        if len(self) >= BULK:
+            from .worlds_bulk import pools_bulk  # numpy, only for big tables
+
+            found = pools_bulk(self._source)
+            if found is not None:
+                return found
+        low = (1 << MASK_BITS) - 1
+        pools: dict[tuple[int, int], int] = defaultdict(int)
+        for key, w in self.worlds.items():
+            pools[(key & low, (key >> MASK_BITS) & FIELD)] += w
+        return pools
 
     def _opened_contents(self, places: list[int]) -> dict[int, dict[int, dict[Vec, int]]]:
         """The contents of the opened ``places``, in one pass over the worlds."""
@@ -538,6 +550,53 @@ def _pairwise_dicts(worlds: dict[int, int], sa: int, sb: int, kind: str, param: 
             k = key + delta
             out[k] = get(k, 0) + w * f
     return out
+
+
+Step = Callable[[int], "tuple[tuple[int, int, int], ...]"]
+"""One step of :func:`layered`: for a partial world's code, each (bits it gains, its new code,
+factor)."""
+
+
+def layered(
+    start: dict[tuple[int, int], int], steps: list[Step], bits: int, limit: int | None = None
+) -> dict[int, int] | Bulk | None:
+    """Worlds grown from partial worlds ``start`` ((key, code) -> weight), a step at a time:
+    each partial world becomes one per entry of its code's step (the bits ORed into its key,
+    the weight times the factor), merged by (key, code); after the last step, merged by key.
+    ``bits``: the keys' width. None when a step's partial worlds outnumber ``limit``.
+
+    >>> grow = lambda code: ((code << 20, code + 1, 2), (1 << 30, 0, 1))
+    >>> layered({(0, 1): 5}, [grow, grow], 32)
+    {3145728: 20, 1074790400: 10, 1073741824: 15}
+    """
+    current = start
+    for n, step in enumerate(steps):
+        if len(current) >= LAYERED_BULK:
+            from .worlds_bulk import layered_bulk  # numpy, only for big tables
+
+            return layered_bulk(current, steps[n:], bits, limit)
+        found = layered_dicts(current, [step], limit, last=n == len(steps) - 1)
+        if found is None:
+            return None
+        current = found
+    return {key: w for (key, _), w in current.items()}
+
+
+def layered_dicts(
+    current: dict[tuple[int, int], int], steps: list[Step], limit: int | None, last: bool = True
+) -> dict[tuple[int, int], int] | None:
+    """``layered``'s steps one partial world at a time: the partial worlds after ``steps``
+    (their codes 0 after the ``last`` step), or None past ``limit``."""
+    for n, step in enumerate(steps):
+        final = last and n == len(steps) - 1
+        out: dict[tuple[int, int], int] = defaultdict(int)
+        for (key, code), w in current.items():
+            for more, new, f in step(code):
+                out[(key | more, 0 if final else new)] += w * f
+            if limit is not None and len(out) > limit:
+                return None
+        current = out
+    return current
 
 
 @lru_cache(maxsize=1 << 16)

@@ -17,7 +17,7 @@ import numpy as np
 
 from . import limbs
 from .limbs import Ints, Words
-from .worlds import _VECS, FIELD, MASK_BITS, WIDTH, Vec, _entries, multinomial
+from .worlds import _VECS, FIELD, MASK_BITS, WIDTH, Step, Vec, _entries, layered_dicts, multinomial
 
 
 def _kernel_table(kind: str, param: int, codes: list[int], same: bool) -> tuple[Ints, Ints, Ints, Ints]:
@@ -55,6 +55,19 @@ def contents_bulk(worlds: dict[int, int] | Bulk, shifts: list[int]) -> list[dict
     for g, mass in zip(ids.tolist(), limbs.ints(limbs.join(sums, width)), strict=True):
         out[g >> 40].setdefault(g >> WIDTH & ((1 << MASK_BITS) - 1), {})[_VECS[g & FIELD]] = mass
     return out
+
+
+def pools_bulk(worlds: dict[int, int] | Bulk) -> dict[tuple[int, int], int] | None:
+    """The weight of the worlds of each (mask, pool content), in numpy (None when the sums
+    could overflow the limbs)."""
+    rows, data = _arrays(worlds, MASK_BITS + WIDTH)
+    width = limbs.width_for(1, len(rows))
+    if not width:
+        return None
+    groups = limbs.field(rows, 0, MASK_BITS) << WIDTH | limbs.field(rows, MASK_BITS, WIDTH)
+    ids, sums = limbs.grouped(limbs.widen(data, width), np.arange(len(rows)), np.ones(len(rows), np.int64), groups)
+    low = (1 << WIDTH) - 1
+    return {(g >> WIDTH, g & low): w for g, w in zip(ids.tolist(), limbs.ints(limbs.join(sums, width)), strict=True)}
 
 
 def pairwise_bulk(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, param: int) -> Bulk | None:
@@ -124,3 +137,62 @@ def _arrays(worlds: dict[int, int] | Bulk, bits: int) -> tuple[Words, limbs.Raw]
     if isinstance(worlds, Bulk):
         return limbs.padded(worlds.rows, bits), worlds.data
     return limbs.words(list(worlds), bits), limbs.raw(list(worlds.values()))
+
+
+def layered_bulk(
+    start: dict[tuple[int, int], int], steps: list[Step], bits: int, limit: int | None
+) -> dict[int, int] | Bulk | None:
+    """:func:`~solver.coup.worlds.layered` in numpy. A step only sets fields that are zero in
+    every partial world before it, so a new partial world is told by its parent's key, what
+    it gained and its new code: numbered in one int64 (no sort of the keys' words); merged by
+    that number in exact limbs. Goes on one world at a time if the numbers or the factors are
+    too big; None past ``limit``."""
+    ids: dict[int, int] = {}
+    parent = np.array([ids.setdefault(key, len(ids)) for key, _ in start], dtype=np.int64)
+    rows = limbs.words(list(ids), bits)  # the distinct keys, numbered by ``parent``
+    codes = np.array([code for _, code in start], dtype=np.int64)
+    data = limbs.raw(list(start.values()))
+    for n, step in enumerate(steps):
+        last = n == len(steps) - 1
+        found, inv = np.unique(codes, return_inverse=True)
+        table = [step(code) for code in found.tolist()]
+        flat = [entry for entries in table for entry in entries]
+        gained: dict[int, int] = {}
+        gain = np.array([gained.setdefault(more, len(gained)) for more, _, _ in flat], dtype=np.int64)
+        news = np.array([0 if last else new for _, new, _ in flat], dtype=np.int64)
+        factors = np.array([f for _, _, f in flat], dtype=np.int64)
+        counts = np.array([len(entries) for entries in table], dtype=np.int64)
+        per = counts[inv]
+        total = int(per.sum())
+        if not total:
+            return Bulk(rows[:0], data[:0])
+        kinds, width = len(rows) * max(1, len(gained)), limbs.width_for(int(factors.max()), total)
+        if not width or kinds * (int(news.max()) + 1) >= 1 << 62:
+            return _go_on_in_python(rows, parent, codes, data, steps[n:], limit)
+        source = np.repeat(np.arange(len(parent)), per)
+        entry = np.arange(total) + np.repeat((np.cumsum(counts) - counts)[inv] - (np.cumsum(per) - per), per)
+        key = parent[source] * len(gained) + gain[entry]  # the new key, numbered
+        group = key * (int(news.max()) + 1) + news[entry]
+        order = np.argsort(group, kind="stable")
+        group = group[order]
+        starts = np.flatnonzero(np.concatenate(([True], group[1:] != group[:-1])))
+        if limit is not None and len(starts) > limit:
+            return None
+        _, sums = limbs.grouped(limbs.widen(data, width), source[order], factors[entry[order]], group)
+        data = limbs.join(sums, width)
+        first = order[starts]
+        keys, parent = np.unique(key[first], return_inverse=True)
+        gains = limbs.words(list(gained), bits)
+        rows = rows[keys // len(gained)] | gains[keys % len(gained)]
+        codes = news[entry[first]]
+    return Bulk(rows[parent], data)
+
+
+def _go_on_in_python(
+    rows: Words, parent: Ints, codes: Ints, data: limbs.Raw, steps: list[Step], limit: int | None
+) -> dict[int, int] | None:
+    """``layered_bulk``'s partial worlds as ints, the rest of the steps one world at a time."""
+    keys = limbs.ints(rows)
+    current = {(keys[p], c): w for p, c, w in zip(parent.tolist(), codes.tolist(), limbs.ints(data), strict=True)}
+    found = layered_dicts(current, steps, limit)
+    return None if found is None else {key: w for (key, _), w in found.items()}
