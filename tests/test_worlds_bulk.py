@@ -37,7 +37,7 @@ def random_worlds(rng: random.Random, bits: int) -> Iterator[Worlds]:
             w = w.move(hand, 4, 1).move(4, hand, 1)
         else:
             w = w.tag(hand, rng.randrange(5), 1 << rng.randrange(4))
-        scaled = {k: v * rng.getrandbits(bits) + rng.getrandbits(bits) for k, v in w.worlds.items()}
+        scaled = {k: v * rng.getrandbits(bits) + rng.getrandbits(bits) + 1 for k, v in w.worlds.items()}  # > 0
         yield Worlds(w.sizes, w.opened, scaled)
 
 
@@ -64,8 +64,10 @@ def test_bulk_pairwise_equals_one_world_at_a_time(bits: int) -> None:
         assert as_dict(worlds_bulk.pairwise_bulk(w.worlds, MASK_BITS, shift(1), "split", 2)) == expected
 
 
+@pytest.mark.parametrize("exact_float", [53, 0])  # summed by counting, or sorted
 @pytest.mark.parametrize("bits", [1, 70, 400])
-def test_bulk_contents_equal_one_world_at_a_time(bits: int) -> None:
+def test_bulk_contents_equal_one_world_at_a_time(bits: int, exact_float: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(worlds_bulk, "EXACT_FLOAT", exact_float)
     for w in cases(4, bits):
         places = [i for i, o in enumerate(w.opened) if o]
         if places:
@@ -167,3 +169,18 @@ def test_layered_worlds_give_up_past_their_limit_in_bulk_as_one_at_a_time(monkey
     monkeypatch.setattr(worlds, "LAYERED_BULK", 1)
     assert as_dict(worlds.layered(start, [grow, grow, grow], 64)) == expected
     assert worlds.layered(start, [grow, grow, grow], 64, limit=len(expected) - 1) is None
+
+
+def test_kernels_keeping_their_fields_union_run_as_one_matrix_per_union() -> None:
+    for w in cases(2, 70):
+        opened = w.open(0, 4)
+        rows, data = worlds_bulk._arrays(opened.worlds, shift(4) + 12)
+        codes, inv = worlds_bulk._pairs(limbs.field(rows, shift(0), 12), limbs.field(rows, shift(4), 12))
+        for kind, param in [("exchange", 2 << 8 | 2), ("move", 1), ("swap", 0), ("swap_known", 1)]:
+            found = worlds_bulk._pairwise_blocks(rows, data, codes, inv, shift(0), shift(4), kind, param)
+            expected = worlds._pairwise_dicts(opened.worlds, shift(0), shift(4), kind, param)
+            assert found is not None and found.ints() == expected
+        # a pooled place's field is no count vector: not a union kept
+        pooled = worlds_bulk._pairs(limbs.field(rows, MASK_BITS, 12), limbs.field(rows, shift(1), 12))
+        if not opened.opened[1]:
+            assert worlds_bulk._pairwise_blocks(rows, data, *pooled, MASK_BITS, shift(1), "split", 2) is None

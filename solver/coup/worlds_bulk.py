@@ -14,10 +14,24 @@ is that big, so that starting a command does not pay for numpy.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import limbs
 from .limbs import Ints, Words
-from .worlds import _VECS, FIELD, MASK_BITS, WIDTH, Step, Vec, _entries, layered_dicts, multinomial
+from .worlds import (
+    _VECS,
+    FIELD,
+    MASK_BITS,
+    POOLED,
+    WIDTH,
+    Step,
+    Vec,
+    _entries,
+    layered_dicts,
+    multinomial,
+    plus,
+    vid,
+)
 
 
 def _kernel_table(kind: str, param: int, codes: list[int], same: bool) -> tuple[Ints, Ints, Ints, Ints]:
@@ -46,6 +60,8 @@ def contents_bulk(worlds: dict[int, int] | Bulk, shifts: list[int]) -> list[dict
     width = limbs.width_for(max(orderings), len(rows))
     if not width:
         return None
+    if (1 << 16) * max(orderings) * len(rows) < 1 << EXACT_FLOAT:
+        return _contents_counted(rows, data, np.array(orderings, dtype=np.float64)[inv], shifts)
     factors = np.array(orderings, dtype=np.int64)[inv]
     masks = limbs.field(rows, 0, MASK_BITS) << WIDTH
     groups = np.concatenate([k << 40 | masks | limbs.field(rows, s, WIDTH) for k, s in enumerate(shifts)])
@@ -54,6 +70,31 @@ def contents_bulk(worlds: dict[int, int] | Bulk, shifts: list[int]) -> list[dict
     out: list[dict[int, dict[Vec, int]]] = [{} for _ in shifts]
     for g, mass in zip(ids.tolist(), limbs.ints(limbs.join(sums, width)), strict=True):
         out[g >> 40].setdefault(g >> WIDTH & ((1 << MASK_BITS) - 1), {})[_VECS[g & FIELD]] = mass
+    return out
+
+
+EXACT_FLOAT = 53
+"""Integers below 2**53 add up exactly in float64 (the sums of ``np.bincount``)."""
+
+
+def _contents_counted(
+    rows: Words, data: limbs.Raw, factors: NDArray[np.float64], shifts: list[int]
+) -> list[dict[int, dict[Vec, int]]]:
+    """``contents_bulk`` by counting, no sort: each 16-bit limb times its world's factor, summed
+    per (mask, content) by ``np.bincount``, exact since no sum reaches 2**53 (the caller's
+    bound)."""
+    masks, mask = limbs.compact(limbs.field(rows, 0, MASK_BITS), 1 << MASK_BITS)
+    products = np.asfortranarray(limbs.widen(data, 16).astype(np.float64) * factors[:, None])  # columns read whole
+    size = len(masks) << WIDTH
+    out: list[dict[int, dict[Vec, int]]] = []
+    for s in shifts:
+        groups = mask << WIDTH | limbs.field(rows, s, WIDTH)
+        found = np.flatnonzero(np.bincount(groups, minlength=size))
+        sums = np.stack([np.bincount(groups, weights=column, minlength=size)[found] for column in products.T], axis=1)
+        by_mask: dict[int, dict[Vec, int]] = {}
+        for g, mass in zip(found.tolist(), limbs.ints(limbs.join(sums.astype(np.int64), 16)), strict=True):
+            by_mask.setdefault(int(masks[g >> WIDTH]), {})[_VECS[g & FIELD]] = mass
+        out.append(by_mask)
     return out
 
 
@@ -75,6 +116,11 @@ def pairwise_bulk(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, pa
     world in exact limbs (None when the factors are too big for them)."""
     rows, data = _arrays(worlds, max(sa, sb) + WIDTH)
     codes, inv = _pairs(limbs.field(rows, sa, WIDTH), limbs.field(rows, sb, WIDTH))
+    if sa == sb:
+        return _pairwise_field(rows, data, codes, inv, sa, kind, param)
+    found = _pairwise_blocks(rows, data, codes, inv, sa, sb, kind, param)
+    if found is not None:
+        return found
     starts, counts, news, factors = _kernel_table(kind, param, codes, sa == sb)
     top = (1 << 64 * rows.shape[1]) - 1
     rests, rest, order = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
@@ -88,6 +134,121 @@ def pairwise_bulk(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, pa
     ids, sums = limbs.grouped(limbs.widen(data, width), source, factors[entry], rest[source] << 2 * WIDTH | news[entry])
     low = (1 << 2 * WIDTH) - 1
     return Bulk(_placed(rests[ids >> 2 * WIDTH], ids & low, sa, sb), limbs.join(sums, width))
+
+
+def _pairwise_field(
+    rows: Words, data: limbs.Raw, codes: list[int], inv: Ints, at: int, kind: str, param: int
+) -> Bulk | None:
+    """``pairwise_bulk`` for a kernel on the one field at ``at``. A world's fields add up to the
+    unseen cards, so its other fields tell that one: no two worlds differ only there, and the
+    new worlds need no merging, each world becoming one per new content of the field (None
+    when the factors are too big for the limbs)."""
+    merged = []
+    for code in codes:
+        entries: dict[int, int] = {}
+        for new, f in _entries(kind, param, code >> WIDTH, code & FIELD, True):
+            entries[new >> WIDTH] = entries.get(new >> WIDTH, 0) + f
+        merged.append(entries)
+    counts = np.array([len(entries) for entries in merged], dtype=np.int64)
+    news = np.array([new for entries in merged for new in entries], dtype=np.int64)
+    factors = np.array([f for entries in merged for f in entries.values()], dtype=np.int64)
+    per = counts[inv]
+    total = int(per.sum())
+    width = limbs.width_for(int(factors.max(initial=0)), 1)
+    if not width or not total:
+        return Bulk(rows[:0], data[:0]) if width else None
+    source = np.repeat(np.arange(len(rows)), per)
+    entry = np.arange(total) + np.repeat((np.cumsum(counts) - counts)[inv] - (np.cumsum(per) - per), per)
+    top = (1 << 64 * rows.shape[1]) - 1
+    placed = limbs.cleared(rows, top & ~(FIELD << at))[source]
+    limbs.put(placed, at, news[entry])
+    return Bulk(placed, limbs.join(limbs.widen(data, width)[source] * factors[entry, None], width))
+
+
+class _Blocks:
+    """A two-field kernel that keeps the fields' union, as one small matrix per union: the
+    pairs it maps from (rows) and to (columns), numbered within their union."""
+
+    def __init__(self, kind: str, param: int, codes: list[int]) -> None:
+        self.unions: dict[int, int] = {}
+        self.block: list[int] = []  # each pair's union (block) and row in it
+        self.row: list[int] = []
+        self.columns: list[dict[int, int]] = []  # per block: each new pair's column
+        self.cells: list[list[tuple[int, int, int]]] = []  # per block: (row, column, factor)
+        self.rows: list[int] = []
+        self.kept = True
+        for code in codes:
+            a, b = code >> WIDTH, code & FIELD
+            if a == POOLED or b == POOLED:
+                self.kept = False
+                return
+            union = vid(plus(_VECS[a], _VECS[b]))
+            block = self.unions.setdefault(union, len(self.unions))
+            if block == len(self.columns):
+                self.columns.append({})
+                self.cells.append([])
+                self.rows.append(0)
+            row = self.rows[block]
+            self.rows[block] += 1
+            self.block.append(block)
+            self.row.append(row)
+            for new, f in _entries(kind, param, a, b, False):
+                if vid(plus(_VECS[new >> WIDTH], _VECS[new & FIELD])) != union:
+                    self.kept = False
+                    return
+                column = self.columns[block].setdefault(new, len(self.columns[block]))
+                self.cells[block].append((row, column, f))
+
+    def matrix(self, block: int) -> Ints:
+        out = np.zeros((self.rows[block], len(self.columns[block])), dtype=np.int64)
+        for row, column, f in self.cells[block]:
+            out[row, column] += f
+        return out
+
+
+def _pairwise_blocks(
+    rows: Words, data: limbs.Raw, codes: list[int], inv: Ints, sa: int, sb: int, kind: str, param: int
+) -> Bulk | None:
+    """``pairwise_bulk`` for a kernel that keeps the union of its two fields (exchanges,
+    swaps, moves between opened places). The worlds that differ only in those fields (a
+    *rest*) then share the union, so each rest is a vector over the union's pairs and the
+    kernel one small integer matrix per union: a matrix product per union, not a product per
+    (world, kernel entry) sorted and summed. None when that does not hold."""
+    blocks = _Blocks(kind, param, codes)
+    if not blocks.kept:
+        return None
+    top = (1 << 64 * rows.shape[1]) - 1
+    rests, rest, _ = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
+    block = np.array(blocks.block, dtype=np.int64)[inv]
+    local = np.array(blocks.row, dtype=np.int64)[inv]
+    of_rest = np.zeros(len(rests), dtype=np.int64)
+    of_rest[rest] = block
+    if (of_rest[rest] != block).any():  # a rest with two unions: the kernel does not keep them
+        return None
+    factor = max((f for cells in blocks.cells for _, _, f in cells), default=1)
+    width = limbs.width_for(factor, max(blocks.rows))
+    if not width:
+        return None
+    wide = limbs.widen(data, width)
+    n = len(blocks.rows)
+    rest_order = np.argsort(of_rest, kind="stable")
+    rest_start = np.searchsorted(of_rest[rest_order], np.arange(n + 1))
+    position = np.empty(len(rests), dtype=np.int64)  # each rest's place among its union's
+    position[rest_order] = np.arange(len(rests)) - rest_start[of_rest[rest_order]]
+    world_order = np.argsort(block, kind="stable")
+    world_start = np.searchsorted(block[world_order], np.arange(n + 1))
+    found_rests, found_pairs, found_limbs = [], [], []
+    for b in range(n):
+        these = world_order[world_start[b] : world_start[b + 1]]
+        vectors = np.zeros((rest_start[b + 1] - rest_start[b], wide.shape[1], blocks.rows[b]), dtype=np.int64)
+        vectors[position[rest[these]], :, local[these]] = wide[these]
+        product = vectors @ blocks.matrix(b)
+        r, c = np.nonzero(product.any(axis=1))
+        found_rests.append(rest_order[rest_start[b] + r])
+        found_pairs.append(np.array(list(blocks.columns[b]), dtype=np.int64)[c])
+        found_limbs.append(product[r, :, c])
+    placed = _placed(rests[np.concatenate(found_rests)], np.concatenate(found_pairs), sa, sb)
+    return Bulk(placed, limbs.join(np.concatenate(found_limbs), width))
 
 
 def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
