@@ -121,19 +121,26 @@ def pairwise_bulk(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, pa
     found = _pairwise_blocks(rows, data, codes, inv, sa, sb, kind, param)
     if found is not None:
         return found
-    starts, counts, news, factors = _kernel_table(kind, param, codes, sa == sb)
+    _, counts, news, factors = _kernel_table(kind, param, codes, sa == sb)
     top = (1 << 64 * rows.shape[1]) - 1
     rests, rest, order = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
-    per = counts[inv[order]]  # the worlds taken by rest: the new worlds come nearly sorted
-    total = int(per.sum())
-    width = limbs.width_for(int(factors.max(initial=0)), total)
-    if not width or not total:
+    source, entry = _spread(counts, inv, order)  # the worlds taken by rest: the new worlds come nearly sorted
+    width = limbs.width_for(int(factors.max(initial=0)), len(source))
+    if not width or not len(source):
         return Bulk(rows[:0], data[:0]) if width else None
-    source = np.repeat(order, per)
-    entry = np.arange(total) + np.repeat(starts[inv[order]] - (np.cumsum(per) - per), per)
     ids, sums = limbs.grouped(limbs.widen(data, width), source, factors[entry], rest[source] << 2 * WIDTH | news[entry])
     low = (1 << 2 * WIDTH) - 1
     return Bulk(_placed(rests[ids >> 2 * WIDTH], ids & low, sa, sb), limbs.join(sums, width))
+
+
+def _spread(counts: Ints, inv: Ints, order: Ints | None = None) -> tuple[Ints, Ints]:
+    """Each world (in ``order``) repeated once per entry of its code's (``counts[inv]``, the
+    codes' entries laid out one code after the other): each repeat's world and entry."""
+    worlds = np.arange(len(inv)) if order is None else order
+    per = counts[inv[worlds]]
+    total = int(per.sum())
+    entry = np.arange(total) + np.repeat((np.cumsum(counts) - counts)[inv[worlds]] - (np.cumsum(per) - per), per)
+    return np.repeat(worlds, per), entry
 
 
 def _pairwise_field(
@@ -152,13 +159,10 @@ def _pairwise_field(
     counts = np.array([len(entries) for entries in merged], dtype=np.int64)
     news = np.array([new for entries in merged for new in entries], dtype=np.int64)
     factors = np.array([f for entries in merged for f in entries.values()], dtype=np.int64)
-    per = counts[inv]
-    total = int(per.sum())
     width = limbs.width_for(int(factors.max(initial=0)), 1)
-    if not width or not total:
-        return Bulk(rows[:0], data[:0]) if width else None
-    source = np.repeat(np.arange(len(rows)), per)
-    entry = np.arange(total) + np.repeat((np.cumsum(counts) - counts)[inv] - (np.cumsum(per) - per), per)
+    if not width:
+        return None
+    source, entry = _spread(counts, inv)
     top = (1 << 64 * rows.shape[1]) - 1
     placed = limbs.cleared(rows, top & ~(FIELD << at))[source]
     limbs.put(placed, at, news[entry])
@@ -323,15 +327,12 @@ def layered_bulk(
         news = np.array([0 if last else new for _, new, _ in flat], dtype=np.int64)
         factors = np.array([f for _, _, f in flat], dtype=np.int64)
         counts = np.array([len(entries) for entries in table], dtype=np.int64)
-        per = counts[inv]
-        total = int(per.sum())
-        if not total:
+        source, entry = _spread(counts, inv)
+        if not len(source):
             return Bulk(rows[:0], data[:0])
-        kinds, width = len(rows) * max(1, len(gained)), limbs.width_for(int(factors.max()), total)
+        kinds, width = len(rows) * max(1, len(gained)), limbs.width_for(int(factors.max()), len(source))
         if not width or kinds * (int(news.max()) + 1) >= 1 << 62:
             return _go_on_in_python(rows, parent, codes, data, steps[n:], limit)
-        source = np.repeat(np.arange(len(parent)), per)
-        entry = np.arange(total) + np.repeat((np.cumsum(counts) - counts)[inv] - (np.cumsum(per) - per), per)
         key = parent[source] * len(gained) + gain[entry]  # the new key, numbered
         group = key * (int(news.max()) + 1) + news[entry]
         order = np.argsort(group, kind="stable")
@@ -339,8 +340,9 @@ def layered_bulk(
         starts = np.flatnonzero(np.concatenate(([True], group[1:] != group[:-1])))
         if limit is not None and len(starts) > limit:
             return None
-        _, sums = limbs.grouped(limbs.widen(data, width), source[order], factors[entry[order]], group)
-        data = limbs.join(sums, width)
+        products = np.take(limbs.widen(data, width), source[order], axis=0)  # already in order: no grouped()
+        products *= factors[entry[order], None]
+        data = limbs.join(np.add.reduceat(products, starts, axis=0), width)
         first = order[starts]
         keys, parent = np.unique(key[first], return_inverse=True)
         gains = limbs.words(list(gained), bits)
