@@ -73,10 +73,12 @@ WORLDS_RATIO = 4
 several times less than a term to update)."""
 WORLDS_BUDGET = 1_000_000
 """Placements become worlds once those would be at most this many, however few the terms: a
-world costs about 1 us a line (numpy), a term 5-10 us, and worlds are bounded by the table
-where terms keep growing as the cards singled out wander (benchmarks/table.py's crowd-7p-s1:
-213,000 terms and 1-6 s a line, a conversion of 100 s at 545,000 terms; as worlds from line
-28, 180,000-870,000 worlds and 2 s at worst)."""
+world costs well under 1 us a line (numpy: :mod:`solver.coup.worlds_bulk`), a term 5-10 us,
+and worlds are bounded by the table where terms keep growing as the cards singled out wander
+(benchmarks/table.py's crowd-7p-s1: 213,000 terms and 1-6 s a line, a conversion of 100 s at
+545,000 terms; as worlds from line 28, 180,000-870,000 worlds and 0.5-0.7 s at worst). Not
+raised: at 8 players a bigger budget has the placements try conversions that cannot fit
+(crowd-8p-s1 at 3 million: 14 million partial worlds for 1.8 million worlds, a minute a try)."""
 CONVERSION_EFFORT = 8
 """A conversion to worlds gives up once its partial worlds outnumber the terms this many times,
 or twice the worlds it could make (the placements stay: the attempt cost a few lines' updates,

@@ -1,8 +1,23 @@
 """The big passes of :mod:`solver.coup.worlds` in numpy: from :data:`~solver.coup.worlds.BULK`
 worlds up, a kernel's pass and the contents' pass run over arrays, the exact weights cut into
-integer limbs (:mod:`solver.coup.limbs`: no float anywhere, and no sum that could overflow; a
-pass that could is refused with None and done one world at a time). Imported only when a table
-is that big, so that starting a command does not pay for numpy.
+integer limbs (:mod:`solver.coup.limbs`: no sum that could overflow; a pass that could is
+refused with None and done one world at a time). Imported only when a table is that big, so
+that starting a command does not pay for numpy.
+
+A world's fields add up to the unseen cards, which spares most sorting:
+
+- a kernel on one field (a card shown, taken, drawn) makes distinct worlds of distinct worlds:
+  no merging (:func:`_pairwise_field`);
+- a kernel on two fields that keeps their union (an exchange, a swap, a move) maps each *rest*
+  (the worlds equal but for those fields, which share the union) through one small integer
+  matrix per union (:func:`_pairwise_blocks`);
+- the contents are sums by (mask, content), counted with ``np.bincount`` over 16-bit limbs:
+  floats, but every sum stays below 2**53, where float64 adds integers exactly
+  (:func:`_contents_counted`);
+- placements become worlds a place at a time, each partial world numbered by its parent, its
+  gain and its code in one int64 (:func:`layered_bulk`).
+
+Anything else expands every (world, kernel entry) and sums by new world after a sort.
 
 >>> from solver.coup.worlds import Worlds, _pairwise_dicts, shift
 >>> w = Worlds.pooled((2, 2, 2, 2, 5), (3, 3, 3, 2, 2))  # four hands and a court, pooled
