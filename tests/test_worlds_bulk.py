@@ -184,3 +184,18 @@ def test_kernels_keeping_their_fields_union_run_as_one_matrix_per_union() -> Non
         pooled = worlds_bulk._pairs(limbs.field(rows, MASK_BITS, 12), limbs.field(rows, shift(1), 12))
         if not opened.opened[1]:
             assert worlds_bulk._pairwise_blocks(rows, data, *pooled, MASK_BITS, shift(1), "split", 2) is None
+
+
+@pytest.mark.parametrize("hand", [0, 2])
+def test_an_emptied_place_is_removed_alike_in_bulk_and_one_at_a_time(
+    hand: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for w in cases(3, 70):
+        emptied = w.move(hand, 4, 2)  # the hand's two cards into the court: an empty place
+        expected = emptied.remove(hand)
+        monkeypatch.setattr(worlds, "BULK", 1)
+        found = emptied.remove(hand)
+        monkeypatch.setattr(worlds, "BULK", 2048)
+        assert isinstance(found._source, Bulk) and found.worlds == expected.worlds
+        assert (found.sizes, found.opened) == (expected.sizes, expected.opened)
+        assert [found.contents(i) for i in range(4)] == [expected.contents(i) for i in range(4)]

@@ -350,6 +350,10 @@ class Worlds:
         assert self.sizes[i] == 0, "only an empty place is forgotten"
         opened = self.opened[:i] + self.opened[i + 1 :]
         sizes = self.sizes[:i] + self.sizes[i + 1 :]
+        if len(self) >= BULK:
+            from .worlds_bulk import removed_bulk  # numpy, only for big tables
+
+            return Worlds(sizes, opened, removed_bulk(self._source, i, len(self.sizes), self.opened[i]))
         low, s = (1 << shift(i)) - 1, shift(i)
         out: dict[int, int] = defaultdict(int)
         for key, w in self.worlds.items():

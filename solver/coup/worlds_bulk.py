@@ -45,6 +45,7 @@ from .worlds import (
     layered_dicts,
     multinomial,
     plus,
+    shift,
     vid,
 )
 
@@ -111,6 +112,20 @@ def _contents_counted(
             by_mask.setdefault(int(masks[g >> WIDTH]), {})[_VECS[g & FIELD]] = mass
         out.append(by_mask)
     return out
+
+
+def removed_bulk(worlds: dict[int, int] | Bulk, i: int, places: int, opened: bool) -> Bulk:
+    """``Worlds.remove`` in numpy: the field of the empty place ``i`` (of ``places``) cut out,
+    the fields above it moved down one; if it was opened, the worlds where it is not empty
+    dropped (none should be). The other fields keep the worlds distinct."""
+    rows, data = _arrays(worlds, shift(places))
+    if opened:
+        keep = limbs.field(rows, shift(i), WIDTH) == vid((0, 0, 0, 0, 0))
+        rows, data = rows[keep], data[keep]
+    out = limbs.cleared(rows, (1 << shift(i)) - 1)
+    for j in range(i + 1, places):
+        limbs.put(out, shift(j - 1), limbs.field(rows, shift(j), WIDTH))
+    return Bulk(out, data)
 
 
 def pools_bulk(worlds: dict[int, int] | Bulk) -> dict[tuple[int, int], int] | None:
