@@ -199,3 +199,17 @@ def test_an_emptied_place_is_removed_alike_in_bulk_and_one_at_a_time(
         assert isinstance(found._source, Bulk) and found.worlds == expected.worlds
         assert (found.sizes, found.opened) == (expected.sizes, expected.opened)
         assert [found.contents(i) for i in range(4)] == [expected.contents(i) for i in range(4)]
+
+
+def test_tags_and_dropped_assumptions_are_alike_in_bulk_and_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = list(cases(3, 70))  # made once: their random weights follow the worlds' order
+
+    def history(bulk: int) -> list[dict[int, int]]:
+        monkeypatch.setattr(worlds, "BULK", bulk)
+        out = []
+        for w in made:
+            tagged = w.tag(1, 2, 4).tag(2, 0, 8).tag(1, 3, 4)  # the bit 4 tagged twice: worlds merge
+            out += [tagged.worlds, tagged.forget(4).worlds, tagged.forget(16).worlds, tagged.forget(12).worlds]
+        return out
+
+    assert history(1) == history(1 << 62)

@@ -297,6 +297,11 @@ class Worlds:
         """The worlds where place ``i`` holds a ``card`` get ``bit`` (an assumption they break)."""
         assert 0 < bit < 1 << MASK_BITS, "one bit per assumption, at most one per player"
         opened = self.open(i)
+        if len(opened) >= BULK:
+            from .worlds_bulk import remasked_bulk  # numpy, only for big tables
+
+            holding = [v for v, counts in enumerate(_VECS) if counts[card]]
+            return opened._with(remasked_bulk(opened._source, shift(i), holding, bit, 0))
         s = shift(i)
         out: dict[int, int] = defaultdict(int)
         for key, w in opened.worlds.items():
@@ -364,6 +369,10 @@ class Worlds:
 
     def forget(self, bits: int) -> Worlds:
         """The masks without ``bits`` (assumptions dropped for good): their worlds merge."""
+        if len(self) >= BULK:
+            from .worlds_bulk import remasked_bulk  # numpy, only for big tables
+
+            return self._with(remasked_bulk(self._source, 0, [], 0, bits))
         out: dict[int, int] = defaultdict(int)
         for key, w in self.worlds.items():
             out[key & ~bits] += w

@@ -128,6 +128,24 @@ def removed_bulk(worlds: dict[int, int] | Bulk, i: int, places: int, opened: boo
     return Bulk(out, data)
 
 
+def remasked_bulk(worlds: dict[int, int] | Bulk, at: int, values: list[int], bit: int, clear: int) -> Bulk:
+    """The worlds whose field at ``at`` is one of ``values`` with ``bit`` added to their mask,
+    and every mask without the bits ``clear``; the worlds that then share a key merged."""
+    rows, data = _arrays(worlds, MASK_BITS)
+    masks = limbs.field(rows, 0, MASK_BITS)
+    found = masks & ~clear
+    if bit:
+        found |= np.where(np.isin(limbs.field(rows, at, WIDTH), values), bit, 0)
+    out = limbs.cleared(rows, ~((1 << MASK_BITS) - 1) & ((1 << 64 * rows.shape[1]) - 1))
+    limbs.put(out, 0, found)
+    if not ((masks & (bit | clear)) != 0).any():  # no new mask was in use: no world merges
+        return Bulk(out, data)
+    keys, index, _ = limbs.distinct(out)
+    width = limbs.width_for(1, len(out))
+    _, sums = limbs.grouped(limbs.widen(data, width), np.arange(len(out)), np.ones(len(out), np.int64), index)
+    return Bulk(keys, limbs.join(sums, width))
+
+
 def pools_bulk(worlds: dict[int, int] | Bulk) -> dict[tuple[int, int], int] | None:
     """The weight of the worlds of each (mask, pool content), in numpy (None when the sums
     could overflow the limbs)."""
