@@ -171,7 +171,11 @@ def test_layered_worlds_give_up_past_their_limit_in_bulk_as_one_at_a_time(monkey
     assert worlds.layered(start, [grow, grow, grow], 64, limit=len(expected) - 1) is None
 
 
-def test_kernels_keeping_their_fields_union_run_as_one_matrix_per_union() -> None:
+@pytest.mark.parametrize("exact_float", [53, 0])  # products on floats (BLAS), or on ints
+def test_kernels_keeping_their_fields_union_run_as_one_matrix_per_union(
+    exact_float: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(worlds_bulk, "EXACT_FLOAT", exact_float)
     for w in cases(2, 70):
         opened = w.open(0, 4)
         rows, data = worlds_bulk._arrays(opened.worlds, shift(4) + 12)

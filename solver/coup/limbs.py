@@ -65,15 +65,15 @@ def join(limbs: Limbs, width: int) -> Raw:
     rows, n = limbs.shape
     full = n + -(-(SAFE + 1) // width)
     full += -full % (32 // width)
-    out = np.zeros((rows, full), np.int64)
-    out[:, :n] = limbs
+    out = np.zeros((full, rows), np.int64)  # a limb's column of every row contiguous: the carries pass whole
+    out[:n] = limbs.T
     low = (1 << width) - 1
     for j in range(full - 1):
-        out[:, j + 1] += out[:, j] >> width
-        out[:, j] &= low
-    used = int(np.flatnonzero(out.any(axis=0)).max(initial=0)) + 1
+        out[j + 1] += out[j] >> width
+        out[j] &= low
+    used = int(np.flatnonzero(out.any(axis=1)).max(initial=0)) + 1
     used += -used % (32 // width)  # whole 4-byte words: the weights stay as short as they are
-    return np.ascontiguousarray(out[:, :used]).astype(_dtype(width)).view(np.uint8)
+    return np.ascontiguousarray(out[:used].T.astype(_dtype(width))).view(np.uint8)
 
 
 def ints(rows: Raw | Words) -> list[int]:

@@ -281,26 +281,31 @@ def _pairwise_blocks(
     width = limbs.width_for(factor, max(blocks.rows))
     if not width:
         return None
-    wide = limbs.widen(data, width)
-    n = len(blocks.rows)
-    rest_order = np.argsort(of_rest, kind="stable")
+    # BLAS on floats when no sum can reach 2**53 (float64 adds integers exactly below it)
+    exact = (1 << width) * factor * max(blocks.rows) < 1 << EXACT_FLOAT
+    wide = limbs.widen(data, width).astype(np.float64 if exact else np.int64)
+    n, size = len(blocks.rows), wide.shape[1]
+    small = np.int16 if n < 1 << 15 else np.int64  # a stable sort of 16-bit ints is a radix sort
+    rest_order = np.argsort(of_rest.astype(small), kind="stable")
     rest_start = np.searchsorted(of_rest[rest_order], np.arange(n + 1))
     position = np.empty(len(rests), dtype=np.int64)  # each rest's place among its union's
     position[rest_order] = np.arange(len(rests)) - rest_start[of_rest[rest_order]]
-    world_order = np.argsort(block, kind="stable")
+    world_order = np.argsort(block.astype(small), kind="stable")
     world_start = np.searchsorted(block[world_order], np.arange(n + 1))
     found_rests, found_pairs, found_limbs = [], [], []
     for b in range(n):
         these = world_order[world_start[b] : world_start[b + 1]]
-        vectors = np.zeros((rest_start[b + 1] - rest_start[b], wide.shape[1], blocks.rows[b]), dtype=np.int64)
-        vectors[position[rest[these]], :, local[these]] = wide[these]
-        product = vectors @ blocks.matrix(b)
+        count, m = rest_start[b + 1] - rest_start[b], blocks.rows[b]
+        vectors = np.zeros((count * m, size), dtype=wide.dtype)  # a rest's m pairs, each its limbs
+        vectors[position[rest[these]] * m + local[these]] = wide[these]
+        by_limb = np.ascontiguousarray(vectors.reshape(count, m, size).transpose(0, 2, 1)).reshape(count * size, m)
+        product = (by_limb @ blocks.matrix(b).astype(wide.dtype)).reshape(count, size, -1)
         r, c = np.nonzero(product.any(axis=1))
         found_rests.append(rest_order[rest_start[b] + r])
         found_pairs.append(np.array(list(blocks.columns[b]), dtype=np.int64)[c])
         found_limbs.append(product[r, :, c])
     placed = _placed(rests[np.concatenate(found_rests)], np.concatenate(found_pairs), sa, sb)
-    return Bulk(placed, limbs.join(np.concatenate(found_limbs), width))
+    return Bulk(placed, limbs.join(np.concatenate(found_limbs).astype(np.int64), width))
 
 
 def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
