@@ -292,12 +292,15 @@ def _pairwise_blocks(
     position[rest_order] = np.arange(len(rests)) - rest_start[of_rest[rest_order]]
     world_order = np.argsort(block.astype(small), kind="stable")
     world_start = np.searchsorted(block[world_order], np.arange(n + 1))
+    # the worlds block by block, each with its cell in its block's (rest, pair) vectors
+    cell = (position[rest] * np.array(blocks.rows, dtype=np.int64)[block] + local)[world_order]
+    wide = wide[world_order]
     found_rests, found_pairs, found_limbs = [], [], []
     for b in range(n):
-        these = world_order[world_start[b] : world_start[b + 1]]
+        these = slice(world_start[b], world_start[b + 1])
         count, m = rest_start[b + 1] - rest_start[b], blocks.rows[b]
         vectors = np.zeros((count * m, size), dtype=wide.dtype)  # a rest's m pairs, each its limbs
-        vectors[position[rest[these]] * m + local[these]] = wide[these]
+        vectors[cell[these]] = wide[these]
         by_limb = np.ascontiguousarray(vectors.reshape(count, m, size).transpose(0, 2, 1)).reshape(count * size, m)
         product = (by_limb @ blocks.matrix(b).astype(wide.dtype)).reshape(count, size, -1)
         r, c = np.nonzero(product.any(axis=1))
