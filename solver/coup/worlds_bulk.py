@@ -28,6 +28,8 @@ Anything else expands every (world, kernel entry) and sums by new world after a 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -217,6 +219,20 @@ def _pairwise_field(
     return Bulk(placed, limbs.join(limbs.widen(data, width)[source] * factors[entry, None], width))
 
 
+@lru_cache(maxsize=1 << 16)
+def _union_entries(kind: str, param: int, code: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """The union of the pair of fields ``code`` and the kernel's entries for it, or None if
+    a field is pooled or an entry changes the union."""
+    a, b = code >> WIDTH, code & FIELD
+    if a == POOLED or b == POOLED:
+        return None
+    union = vid(plus(_VECS[a], _VECS[b]))
+    entries = _entries(kind, param, a, b, False)
+    if any(vid(plus(_VECS[new >> WIDTH], _VECS[new & FIELD])) != union for new, _ in entries):
+        return None
+    return union, entries
+
+
 class _Blocks:
     """A two-field kernel that keeps the fields' union, as one small matrix per union: the
     pairs it maps from (rows) and to (columns), numbered within their union."""
@@ -230,11 +246,11 @@ class _Blocks:
         self.rows: list[int] = []
         self.kept = True
         for code in codes:
-            a, b = code >> WIDTH, code & FIELD
-            if a == POOLED or b == POOLED:
+            found = _union_entries(kind, param, code)
+            if found is None:
                 self.kept = False
                 return
-            union = vid(plus(_VECS[a], _VECS[b]))
+            union, entries = found
             block = self.unions.setdefault(union, len(self.unions))
             if block == len(self.columns):
                 self.columns.append({})
@@ -244,17 +260,14 @@ class _Blocks:
             self.rows[block] += 1
             self.block.append(block)
             self.row.append(row)
-            for new, f in _entries(kind, param, a, b, False):
-                if vid(plus(_VECS[new >> WIDTH], _VECS[new & FIELD])) != union:
-                    self.kept = False
-                    return
-                column = self.columns[block].setdefault(new, len(self.columns[block]))
-                self.cells[block].append((row, column, f))
+            columns, cells = self.columns[block], self.cells[block]
+            for new, f in entries:
+                cells.append((row, columns.setdefault(new, len(columns)), f))
 
     def matrix(self, block: int) -> Ints:
         out = np.zeros((self.rows[block], len(self.columns[block])), dtype=np.int64)
-        for row, column, f in self.cells[block]:
-            out[row, column] += f
+        rows, columns, factors = np.array(self.cells[block], dtype=np.int64).reshape(-1, 3).T
+        np.add.at(out, (rows, columns), factors)
         return out
 
 
