@@ -78,28 +78,20 @@ def _look(
 ) -> tuple[Bools, Bools, Signs]:
     """Best moves, edges that stay (inside the family, the same sign) and signs of one pass."""
     exact = x is not None
+    sign = _signs(here_f, exact)
     if x is not None and here_x is not None:
         seen_x = np.take(x, p.tgt)
-        seen = r.floats(seen_x)
         best = seen_x == here_x[None]
+        same = r.signs(seen_x) == sign[None]  # exact: the signs of the floats, as _signs gives them
     else:
         seen = np.take(f, p.tgt)
-        gap = seen - here_f[None]
+        same = _signs(seen, exact) == sign[None]
+        gap = np.subtract(seen, here_f[None], out=seen)
         best = np.abs(gap, out=gap) <= NEAR
     if p.kind == CHANCE:
         best = np.zeros(best.shape, dtype=bool)
-    sign = _signs(here_f, exact)
-    stay = (p.tgt < inside) & _same_sign(seen, sign[None], exact)
+    stay = (p.tgt < inside) & same
     return best, stay, sign
-
-
-def _same_sign(values: Floats, sign: Signs, exact: bool) -> Bools:
-    """Where ``values`` have the sign ``sign`` (-1, 0, 1; broadcast) as :func:`_signs` gives
-    it, without making the signs of ``values`` (as large as the pass)."""
-    near = 0.0 if exact else NEAR
-    above, below = values > near, values < -near
-    out: Bools = np.where(sign > 0, above, np.where(sign < 0, below, ~(above | below)))
-    return out
 
 
 def choose(

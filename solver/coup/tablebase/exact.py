@@ -44,6 +44,7 @@ class Rationals:
         self.values: list[Fraction] = []
         self.flint: list[fmpq] = []  # the same values as python-flint rationals (fast arithmetic)
         self._floats = np.zeros(1024)
+        self._signs = np.zeros(1024, dtype=np.int8)  # of the floats: -1, 0, 1
         self._negated = np.zeros(1024, dtype=np.int64)
         self._index: dict[tuple[int, int], int] = {}  # (numerator, denominator) -> id
         self._sums: dict[bytes, int] = {}
@@ -76,11 +77,13 @@ class Rationals:
             n = len(self.values)
             if n == len(self._floats):
                 self._floats = np.concatenate((self._floats, np.zeros(n)))
+                self._signs = np.concatenate((self._signs, np.zeros(n, dtype=np.int8)))
                 self._negated = np.concatenate((self._negated, np.zeros(n, dtype=np.int64)))
             self._index[value.numerator, value.denominator] = n
             self.values.append(value)
             self.flint.append(fmpq(value.numerator, value.denominator))
-            self._floats[n] = float(value)
+            self._floats[n] = f = float(value)
+            self._signs[n] = (f > 0) - (f < 0)
         qi = self._index[q.numerator, q.denominator]
         ni = self._index[-q.numerator, q.denominator]
         self._negated[qi], self._negated[ni] = ni, qi
@@ -89,9 +92,17 @@ class Rationals:
     def value(self, i: int) -> Fraction:
         return self.values[int(i)]
 
-    def floats(self, ids: npt.NDArray[np.integer[Any]]) -> Floats:
-        """The floats of ``ids`` (any shape)."""
-        out: Floats = self._floats[ids]
+    def floats(self, ids: npt.NDArray[np.integer[Any]], out: Floats | None = None) -> Floats:
+        """The floats of ``ids`` (any shape; into ``out`` when given)."""
+        if out is not None:
+            return np.take(self._floats, ids, out=out)
+        found: Floats = self._floats[ids]
+        return found
+
+    def signs(self, ids: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int8]:
+        """The signs (-1, 0, 1) of the floats of ``ids``, one byte each (a gather of bytes, not
+        of floats compared after)."""
+        out: npt.NDArray[np.int8] = np.take(self._signs, ids)
         return out
 
     def negated(self, ids: npt.NDArray[np.integer[Any]]) -> Ids:

@@ -149,8 +149,14 @@ class _Family:
         self.d = np.full(size, r.zero, dtype=np.int64)
         self.k = np.zeros(size, dtype=np.int64)
         self._fill_known()
-        self.f = r.floats(self.x)
+        # the floats, and past them one cell of -inf: a first move where the engine does not
+        # offer it reads it (the sweeps' best first move is then a plain max)
+        self.f = np.empty(size + 1)
+        r.floats(self.x, out=self.f[:size])
         self.f[: lay.inside] = 0.0
+        self.f[size] = -np.inf
+        self.root_tgt = np.where(lay.available, lay.roots.tgt, size)
+        self.root_buffer = np.empty(self.root_tgt.shape)
         self.value_f = np.zeros(lay.count * CELLS)
         self.probs = [gen.prob_ids(p.prob) for p in lay.dyn_passes]
         self.weights = [np.array([float(p) for p in gen.expansion.probabilities])[p.prob] for p in lay.dyn_passes]
@@ -211,8 +217,7 @@ class _Family:
                 np.min(seen, axis=0, out=out)
             else:
                 np.max(seen, axis=0, out=out)
-        roots = self.layout.roots
-        best = np.where(self.layout.available, np.take(f, roots.tgt), -np.inf).max(axis=0).ravel()
+        best = np.take(f, self.root_tgt, out=self.root_buffer, mode="clip").max(axis=0).ravel()
         change = float(np.max(np.abs(best - self.value_f)))
         self.value_f = best
         f[: self.layout.count * CELLS] = -best.reshape(-1, CELLS)[:, LEAF_OF].ravel()
