@@ -95,7 +95,7 @@ class Rationals:
     def floats(self, ids: npt.NDArray[np.integer[Any]], out: Floats | None = None) -> Floats:
         """The floats of ``ids`` (any shape; into ``out`` when given)."""
         if out is not None:
-            return np.take(self._floats, ids, out=out)
+            return np.take(self._floats, ids, out=out, mode="clip")  # (with out, "raise" buffers)
         found: Floats = self._floats[ids]
         return found
 

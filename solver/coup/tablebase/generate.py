@@ -145,15 +145,15 @@ class _Family:
         self.layout = lay = Layout.of(gen.expansion, family)
         r = gen.rationals
         size = lay.rows * CELLS
-        self.x = np.full(size, r.zero, dtype=np.int64)
-        self.d = np.full(size, r.zero, dtype=np.int64)
+        self.x, self.d = _filled(size, r.zero), _filled(size, r.zero)
         self.k = np.zeros(size, dtype=np.int64)
         self._fill_known()
-        # the floats, and past them one cell of -inf: a first move where the engine does not
-        # offer it reads it (the sweeps' best first move is then a plain max)
-        self.f = np.empty(size + 1)
-        r.floats(self.x, out=self.f[:size])
-        self.f[: lay.inside] = 0.0
+        # the floats: those of the known rows, 0 elsewhere (every other row holds zero for now:
+        # no need to gather them); past them one cell of -inf, which a first move reads where
+        # the engine does not offer it (the sweeps' best first move is then a plain max)
+        self.f = np.zeros(size + 1)
+        known = slice(lay.lower_base * CELLS, size)
+        r.floats(self.x[known], out=self.f[known])
         self.f[size] = -np.inf
         self.root_tgt = np.where(lay.available, lay.roots.tgt, size)
         self.root_buffer = np.empty(self.root_tgt.shape)
@@ -301,6 +301,14 @@ class _Family:
     def _finish(self, value: Ids, draw: Ids, rank: Ranks, rounds: int) -> Solved:
         self.gen._set_leaves(self.layout.fid, value, draw, rank)
         return Solved(self.family, value, draw, rank, rounds)
+
+
+def _filled(size: int, value: int) -> Ids:
+    """``size`` copies of ``value`` (zeros straight from the allocator when it is 0: pages
+    never written are never touched)."""
+    if value == 0:
+        return np.zeros(size, dtype=np.int64)
+    return np.full(size, value, dtype=np.int64)
 
 
 @contextmanager
