@@ -187,9 +187,9 @@ class _Open:
             new = fixed & now
             if whole:
                 new &= ~esc[self.where]
-                self.choice.ravel()[new] = np.argmax(good[:, new], axis=0)
-            else:
-                self.choice.ravel()[cells[new]] = np.argmax(good[:, new], axis=0)
+            if len(good) > 1 and new.any():  # (one edge: its choice is already 0)
+                place = cells[new] if not whole else new
+                self.choice.ravel()[place] = first_true(good)[new]
         if whole:
             now &= ~esc[self.where]
             self._escape(esc, now)

@@ -157,6 +157,7 @@ class _Family:
         self.f[size] = -np.inf
         self.root_tgt = np.where(lay.available, lay.roots.tgt, size)
         self.root_buffer = np.empty(self.root_tgt.shape)
+        self.leaf_of = (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel()
         self.value_f = np.zeros(lay.count * CELLS)
         self.probs = [gen.prob_ids(p.prob) for p in lay.dyn_passes]
         self.weights = [np.array([float(p) for p in gen.expansion.probabilities])[p.prob] for p in lay.dyn_passes]
@@ -220,7 +221,8 @@ class _Family:
         best = np.take(f, self.root_tgt, out=self.root_buffer, mode="clip").max(axis=0).ravel()
         change = float(np.max(np.abs(best - self.value_f)))
         self.value_f = best
-        f[: self.layout.count * CELLS] = -best.reshape(-1, CELLS)[:, LEAF_OF].ravel()
+        leaves = f[: len(best)]  # the turn starts seen from the other side: coins swapped, negated
+        np.negative(np.take(best, self.leaf_of, out=leaves, mode="clip"), out=leaves)
         return change
 
     def _iterate(self) -> int:
