@@ -245,7 +245,6 @@ class _Family:
         lay, r = self.layout, self.gen.rationals
         leaf = r.negated(value).reshape(-1, CELLS)[:, LEAF_OF].ravel()
         self.x[: lay.count * CELLS] = leaf
-        self.f[: lay.count * CELLS] = r.floats(leaf)
 
     def _exact_pass(self, value: Ids, choice: Choice) -> int:
         """Exact values inside the turns from the turn starts' ``value``; returns how many
@@ -262,8 +261,7 @@ class _Family:
                 here, _ = r.best(x, lowest=p.kind == OTHER)
                 chosen = pick(x, choice.inner[i])
                 bad += int(np.count_nonzero(chosen != here))
-            self.x[p.cells] = here.ravel()
-            self.f[p.cells] = r.floats(here).ravel()
+            self.x[p.cells] = here.ravel()  # (the floats are searched no more: exact from here on)
         x = self.x[lay.roots.tgt]
         top, _ = r.best(x, lowest=False, available=lay.available)
         own = value.reshape(-1, CELLS)
@@ -295,7 +293,7 @@ class _Family:
         r = self.gen.rationals
         if exact:
             root = r.floats(self.top), self.top
-            self.choice = choose(self.layout, r.floats(self.x), self.x, r, root, self.choice)
+            self.choice = choose(self.layout, None, self.x, r, root, self.choice)
         else:
             self.choice = choose(self.layout, self.f, None, r, (self.value_f, None), self.choice)
         return self.choice
