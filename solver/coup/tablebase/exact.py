@@ -113,6 +113,11 @@ class Rationals:
         """Along the first axis of ``ids`` (the options; any shape after it): the id of the
         largest (``lowest``: smallest) value, exactly, and the first option holding it.
         ``available`` leaves options out (each place keeps one)."""
+        chosen, first, _ = self.best_at(ids, lowest, available)
+        return chosen, first
+
+    def best_at(self, ids: Ids, lowest: bool, available: Bools | None = None) -> tuple[Ids, Ids, Bools]:
+        """:meth:`best`, and where the options hold the best value (``ids == chosen``)."""
         f = self.floats(ids)
         if available is not None:
             f = np.where(available, f, np.inf if lowest else -np.inf)
@@ -120,7 +125,8 @@ class Rationals:
         is_top = f == top[None]
         first = first_true(is_top)
         chosen = pick(ids, first)
-        tied = np.any(is_top & (ids != chosen[None]), axis=0)
+        at = ids == chosen[None]
+        tied = np.any(is_top & ~at, axis=0)
         if tied.any():  # two different rationals with the same float: compare them exactly
             for where in zip(*np.nonzero(tied), strict=True):
                 column = (slice(None), *where)
@@ -128,7 +134,8 @@ class Rationals:
                 option = min(options) if lowest else max(options, key=lambda o: (o[0], -o[1]))
                 chosen[where] = self.id(option[0])
                 first[where] = option[1]
-        return chosen, first
+            at = ids == chosen[None]
+        return chosen, first, at
 
     def sums(self, p: Ids, v: Ids) -> Ids:
         """Per row: the id of sum(p[k] * v[k]) over the row (``p``, ``v``: ids of the same shape;

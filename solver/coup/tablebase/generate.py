@@ -188,8 +188,14 @@ class _Family:
 
     def _constants(self) -> None:
         r = self.gen.rationals
-        for p in self.layout.const_passes:
-            x, k = np.take(self.x, p.tgt), np.take(self.k, p.tgt)
+        passes = self.layout.const_passes
+        most = max((p.tgt.size for p in passes), default=0)
+        # what a pass reads, into buffers kept for them all (fresh pages are dear: a family's
+        # constant passes read several times its size); "clip": the reads are all in range
+        xs, ks = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
+        for p in passes:
+            x = np.take(self.x, p.tgt, out=xs[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
+            k = np.take(self.k, p.tgt, out=ks[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
             if len(p.tgt) == 1:  # one move or outcome (of probability 1): its own
                 value, draw, rank = x[0], np.take(self.d, p.tgt[0]), k[0]
             elif p.kind == CHANCE:
@@ -197,8 +203,9 @@ class _Family:
                 value, draw = mean(r, x, probs), mean(r, np.take(self.d, p.tgt), probs)
                 rank = k.min(axis=0)
             else:  # the best move of least rank, the first in the engine's order among those
-                value, _ = r.best(x, lowest=p.kind == OTHER)
-                place = first_least(np.where(x == value[None], k, np.iinfo(np.int64).max))
+                value, _, at = r.best_at(x, lowest=p.kind == OTHER)
+                np.copyto(k, np.iinfo(np.int64).max, where=~at)  # the others out of the race
+                place = first_least(k)
                 rank = pick(k, place)
                 draw = np.take(self.d, pick(p.tgt, place))
             self.x[p.cells], self.d[p.cells], self.k[p.cells] = value.ravel(), draw.ravel(), rank.ravel()
