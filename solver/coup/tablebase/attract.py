@@ -74,18 +74,27 @@ def _first(mask: Bools) -> Places:
 
 
 def _look(
-    p: Pass, inside: int, f: Floats | None, exact: tuple[Ids, Ids] | None, r: Rationals, here_f: Floats
+    p: Pass,
+    inside: int,
+    f: Floats | None,
+    exact: tuple[Ids, Ids] | None,
+    r: Rationals,
+    here_f: Floats,
+    scratch: Floats | None = None,
 ) -> tuple[Bools, Bools, Signs]:
     """Best moves, edges that stay (inside the family, the same sign) and signs of one pass,
-    from the floats ``f`` or, when given, the ``exact`` ids (of the layout, and here)."""
+    from the floats ``f`` or, when given, the ``exact`` ids (of the layout, and here); the
+    values read held in ``scratch`` when given (at least the pass's size)."""
     sign = _signs(here_f, exact is not None)
+    shape = p.tgt.shape
     if exact is not None:
         x, here_x = exact
-        seen_x = np.take(x, p.tgt)
+        into = None if scratch is None else scratch.view(np.int64)[: p.tgt.size].reshape(shape)
+        seen_x = np.take(x, p.tgt, out=into, mode="clip")
         best = seen_x == here_x[None]
         same = r.signs(seen_x) == sign[None]  # exact: the signs of the floats, as _signs gives them
     elif f is not None:
-        seen = np.take(f, p.tgt)
+        seen = np.take(f, p.tgt, out=None if scratch is None else scratch[: p.tgt.size].reshape(shape), mode="clip")
         same = _signs(seen, False) == sign[None]
         gap = np.subtract(seen, here_f[None], out=seen)
         best = np.abs(gap, out=gap) <= NEAR
@@ -104,11 +113,13 @@ def choose(
     r: Rationals,
     root: tuple[Floats, Ids | None],
     previous: Choice | None = None,
+    scratch: Floats | None = None,
 ) -> Choice:
     """The strategies under the values ``f`` (floats: a search) or, when given, the exact ids
     ``x`` (flat arrays of the layout; ``f`` unused, may be None), the turn starts' values being
     ``root`` (floats, ids: the best of their first moves). ``previous`` is reused if it was
-    made from the same best moves, staying edges and signs. Raises ValueError without either."""
+    made from the same best moves, staying edges and signs; ``scratch`` (at least the size of
+    every pass) holds what a pass reads meanwhile. Raises ValueError without either."""
     lay = layout
     seen = []
     for p in lay.dyn_passes:
@@ -119,7 +130,7 @@ def choose(
             here_f, here = f[p.cells].reshape(-1, CELLS), None
         else:
             raise ValueError("choose needs the floats or the exact ids")
-        seen.append(_look(p, lay.inside, f, here, r, here_f))
+        seen.append(_look(p, lay.inside, f, here, r, here_f, scratch))
     if (x is None) != (root[1] is None):
         raise ValueError("the turn starts' exact ids go with the exact ids of the layout")
     exact = None if x is None or root[1] is None else (x, root[1].reshape(-1, CELLS))

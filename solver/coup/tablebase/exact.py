@@ -109,16 +109,21 @@ class Rationals:
         out: Ids = self._negated[ids]
         return out
 
-    def best(self, ids: Ids, lowest: bool, available: Bools | None = None) -> tuple[Ids, Ids]:
+    def best(
+        self, ids: Ids, lowest: bool, available: Bools | None = None, scratch: Floats | None = None
+    ) -> tuple[Ids, Ids]:
         """Along the first axis of ``ids`` (the options; any shape after it): the id of the
         largest (``lowest``: smallest) value, exactly, and the first option holding it.
-        ``available`` leaves options out (each place keeps one)."""
-        chosen, first, _ = self.best_at(ids, lowest, available)
+        ``available`` leaves options out (each place keeps one); ``scratch``, at least as
+        large as ``ids``, holds their floats meanwhile."""
+        chosen, first, _ = self.best_at(ids, lowest, available, scratch)
         return chosen, first
 
-    def best_at(self, ids: Ids, lowest: bool, available: Bools | None = None) -> tuple[Ids, Ids, Bools]:
+    def best_at(
+        self, ids: Ids, lowest: bool, available: Bools | None = None, scratch: Floats | None = None
+    ) -> tuple[Ids, Ids, Bools]:
         """:meth:`best`, and where the options hold the best value (``ids == chosen``)."""
-        f = self.floats(ids)
+        f = self.floats(ids, None if scratch is None else scratch[: ids.size].reshape(ids.shape))
         if available is not None:
             f = np.where(available, f, np.inf if lowest else -np.inf)
         top = f.min(axis=0) if lowest else f.max(axis=0)

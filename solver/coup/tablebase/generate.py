@@ -165,6 +165,7 @@ class _Family:
         self.buffer = np.empty(max([p.tgt.size for p in lay.dyn_passes], default=0))
         self.choice: Choice | None = None
         self.top = np.zeros(0, dtype=np.int64)
+        self.scratch: Floats | None = None
 
     def _fill_known(self) -> None:
         """The rows that do not change here: the smaller families' turn starts, the two ends."""
@@ -192,7 +193,7 @@ class _Family:
         most = max((p.tgt.size for p in passes), default=0)
         # what a pass reads, into buffers kept for them all (fresh pages are dear: a family's
         # constant passes read several times its size); "clip": the reads are all in range
-        xs, ks = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64)
+        xs, ks, fs = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64), np.empty(most)
         for p in passes:
             x = np.take(self.x, p.tgt, out=xs[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
             k = np.take(self.k, p.tgt, out=ks[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
@@ -203,7 +204,7 @@ class _Family:
                 value, draw = mean(r, x, probs), mean(r, np.take(self.d, p.tgt), probs)
                 rank = k.min(axis=0)
             else:  # the best move of least rank, the first in the engine's order among those
-                value, _, at = r.best_at(x, lowest=p.kind == OTHER)
+                value, _, at = r.best_at(x, lowest=p.kind == OTHER, scratch=fs)
                 np.copyto(k, np.iinfo(np.int64).max, where=~at)  # the others out of the race
                 place = first_least(k)
                 rank = pick(k, place)
@@ -260,12 +261,16 @@ class _Family:
         lay, r = self.layout, self.gen.rationals
         self._set_leaves(value)
         bad = 0
+        # the sweeps' buffer (the search is over) holds a pass's reads; another their floats
+        reads = self.buffer.view(np.int64)
+        if self.scratch is None:
+            self.scratch = np.empty(len(self.buffer))
         for i, p in enumerate(lay.dyn_passes):
-            x = np.take(self.x, p.tgt)
+            x = np.take(self.x, p.tgt, out=reads[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
             if p.kind == CHANCE:
                 here = mean(r, x, self.probs[i])
             else:
-                here, _ = r.best(x, lowest=p.kind == OTHER)
+                here, _ = r.best(x, lowest=p.kind == OTHER, scratch=self.scratch)
                 chosen = pick(x, choice.inner[i])
                 bad += int(np.count_nonzero(chosen != here))
             self.x[p.cells] = here.ravel()  # (the floats are searched no more: exact from here on)
@@ -300,9 +305,9 @@ class _Family:
         r = self.gen.rationals
         if exact:
             root = r.floats(self.top), self.top
-            self.choice = choose(self.layout, None, self.x, r, root, self.choice)
+            self.choice = choose(self.layout, None, self.x, r, root, self.choice, self.buffer)
         else:
-            self.choice = choose(self.layout, self.f, None, r, (self.value_f, None), self.choice)
+            self.choice = choose(self.layout, self.f, None, r, (self.value_f, None), self.choice, self.buffer)
         return self.choice
 
     def _finish(self, value: Ids, draw: Ids, rank: Ranks, rounds: int) -> Solved:
