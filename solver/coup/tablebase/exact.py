@@ -154,17 +154,25 @@ class Rationals:
         _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
         if not np.array_equal(codes[first[inverse]], codes):  # a hash collision: group exactly
             _, first, inverse = np.unique(codes, axis=0, return_index=True, return_inverse=True)
-        made = np.array([self._sum(codes[row], p[row], v[row]) for row in first], dtype=np.int64)
+        rows = codes[first]  # the distinct rows, each read once as Python values (no array per row)
+        blob, width = rows.tobytes(), rows.shape[1] * rows.itemsize
+        made = np.array(
+            [
+                self._sum(blob[i * width : (i + 1) * width], ps, vs)
+                for i, (ps, vs) in enumerate(zip(p[first].tolist(), v[first].tolist(), strict=True))
+            ],
+            dtype=np.int64,
+        )
         out: Ids = made[inverse.ravel()]
         return out
 
-    def _sum(self, code: npt.NDArray[np.uint64], p: Ids, v: Ids) -> int:
-        key = code.tobytes()
+    def _sum(self, key: bytes, p: list[int], v: list[int]) -> int:
+        """The id of sum(p[k] * v[k]) (ids), remembered by ``key`` (the row's codes)."""
         found = self._sums.get(key)
         if found is None:
             flint, zero = self.flint, self.zero
             total = fmpq(0)
-            for a, b in zip(p.tolist(), v.tolist(), strict=True):
+            for a, b in zip(p, v, strict=True):
                 if a != zero:
                     total += flint[a] * flint[b]
             found = self._sums[key] = self.id_of(total)
