@@ -160,7 +160,8 @@ class _Family:
         self.leaf_of = (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel()
         self.value_f = np.zeros(lay.count * CELLS)
         self.probs = [gen.prob_ids(p.prob) for p in lay.dyn_passes]
-        self.weights = [np.array([float(p) for p in gen.expansion.probabilities])[p.prob] for p in lay.dyn_passes]
+        chances = np.array([float(p) for p in gen.expansion.probabilities])  # once, not once a pass
+        self.weights = [chances[p.prob] for p in lay.dyn_passes]
         # what a sweep's pass reads, one buffer for them all (fresh pages are dear)
         self.buffer = np.empty(max([p.tgt.size for p in lay.dyn_passes], default=0))
         self.choice: Choice | None = None
