@@ -101,7 +101,12 @@ class Rationals:
 
     def signs(self, ids: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int8]:
         """The signs (-1, 0, 1) of the floats of ``ids``, one byte each (a gather of bytes, not
-        of floats compared after)."""
+        of floats compared after).
+
+        >>> r = Rationals()
+        >>> r.signs(np.array([r.one, r.zero, r.minus_one, r.id(Fraction(-1, 7))])).tolist()
+        [1, 0, -1, -1]
+        """
         out: npt.NDArray[np.int8] = np.take(self._signs, ids)
         return out
 
@@ -122,7 +127,18 @@ class Rationals:
     def best_at(
         self, ids: Ids, lowest: bool, available: Bools | None = None, scratch: Floats | None = None
     ) -> tuple[Ids, Ids, Bools]:
-        """:meth:`best`, and where the options hold the best value (``ids == chosen``)."""
+        """:meth:`best`, and where the options hold the best value (``ids == chosen``). Two
+        values with the same float are told apart exactly:
+
+        >>> r = Rationals()
+        >>> third, above = r.id(Fraction(1, 3)), r.id(Fraction(1, 3) + Fraction(1, 10**30))
+        >>> chosen, first, at = r.best_at(np.array([[third], [above], [third]]), lowest=False)
+        >>> r.value(chosen[0]) > Fraction(1, 3), int(first[0]), at[:, 0].tolist()
+        (True, 1, [False, True, False])
+        >>> chosen, first, at = r.best_at(np.array([[third], [above], [third]]), lowest=True)
+        >>> int(first[0]), at[:, 0].tolist()
+        (0, [True, False, True])
+        """
         f = self.floats(ids, None if scratch is None else scratch[: ids.size].reshape(ids.shape))
         if available is not None:
             f = np.where(available, f, np.inf if lowest else -np.inf)
