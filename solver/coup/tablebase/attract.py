@@ -74,61 +74,67 @@ def _first(mask: Bools) -> Places:
 
 
 def _look(
-    p: Pass, inside: int, f: Floats, x: Ids | None, r: Rationals, here_f: Floats, here_x: Ids | None
+    p: Pass,
+    inside: int,
+    f: Floats | None,
+    exact: tuple[Ids, Ids] | None,
+    r: Rationals,
+    here_f: Floats,
+    scratch: Floats | None = None,
 ) -> tuple[Bools, Bools, Signs]:
-    """Best moves, edges that stay (inside the family, the same sign) and signs of one pass."""
-    exact = x is not None
-    if x is not None and here_x is not None:
-        seen_x = np.take(x, p.tgt)
-        seen = r.floats(seen_x)
+    """Best moves, edges that stay (inside the family, the same sign) and signs of one pass,
+    from the floats ``f`` or, when given, the ``exact`` ids (of the layout, and here); the
+    values read held in ``scratch`` when given (at least the pass's size)."""
+    sign = _signs(here_f, exact is not None)
+    shape = p.tgt.shape
+    if exact is not None:
+        x, here_x = exact
+        into = None if scratch is None else scratch.view(np.int64)[: p.tgt.size].reshape(shape)
+        seen_x = np.take(x, p.tgt, out=into, mode="clip")
         best = seen_x == here_x[None]
-    else:
-        seen = np.take(f, p.tgt)
-        gap = seen - here_f[None]
+        same = r.signs(seen_x) == sign[None]  # exact: the signs of the floats, as _signs gives them
+    elif f is not None:
+        seen = np.take(f, p.tgt, out=None if scratch is None else scratch[: p.tgt.size].reshape(shape), mode="clip")
+        same = _signs(seen, False) == sign[None]
+        gap = np.subtract(seen, here_f[None], out=seen)
         best = np.abs(gap, out=gap) <= NEAR
+    else:
+        raise ValueError("a pass is looked at from the floats or the exact ids")
     if p.kind == CHANCE:
         best = np.zeros(best.shape, dtype=bool)
-    sign = _signs(here_f, exact)
-    stay = (p.tgt < inside) & _same_sign(seen, sign[None], exact)
+    stay = (p.tgt < inside) & same
     return best, stay, sign
-
-
-def _same_sign(values: Floats, sign: Signs, exact: bool) -> Bools:
-    """Where ``values`` have the sign ``sign`` (-1, 0, 1; broadcast) as :func:`_signs` gives
-    it, without making the signs of ``values`` (as large as the pass)."""
-    near = 0.0 if exact else NEAR
-    above, below = values > near, values < -near
-    out: Bools = np.where(sign > 0, above, np.where(sign < 0, below, ~(above | below)))
-    return out
 
 
 def choose(
     layout: Layout,
-    f: Floats,
+    f: Floats | None,
     x: Ids | None,
     r: Rationals,
     root: tuple[Floats, Ids | None],
     previous: Choice | None = None,
+    scratch: Floats | None = None,
 ) -> Choice:
     """The strategies under the values ``f`` (floats: a search) or, when given, the exact ids
-    ``x`` (flat arrays of the layout), the turn starts' values being ``root`` (floats, ids:
-    the best of their first moves). ``previous`` is reused if it was made from the same best
-    moves, staying edges and signs."""
+    ``x`` (flat arrays of the layout; ``f`` unused, may be None), the turn starts' values being
+    ``root`` (floats, ids: the best of their first moves). ``previous`` is reused if it was
+    made from the same best moves, staying edges and signs; ``scratch`` (at least the size of
+    every pass) holds what a pass reads meanwhile. Raises ValueError without either."""
     lay = layout
     seen = []
     for p in lay.dyn_passes:
-        here_f = f[p.cells].reshape(-1, CELLS)
-        here_x = None if x is None else x[p.cells].reshape(-1, CELLS)
-        seen.append(_look(p, lay.inside, f, x, r, here_f, here_x))
-    best, stay, sign = _look(
-        lay.roots,
-        lay.inside,
-        f,
-        x,
-        r,
-        root[0].reshape(-1, CELLS),
-        None if root[1] is None else root[1].reshape(-1, CELLS),
-    )
+        if x is not None:
+            here_x = x[p.cells].reshape(-1, CELLS)
+            here_f, here = r.floats(here_x), (x, here_x)
+        elif f is not None:
+            here_f, here = f[p.cells].reshape(-1, CELLS), None
+        else:
+            raise ValueError("choose needs the floats or the exact ids")
+        seen.append(_look(p, lay.inside, f, here, r, here_f, scratch))
+    if (x is None) != (root[1] is None):
+        raise ValueError("the turn starts' exact ids go with the exact ids of the layout")
+    exact = None if x is None or root[1] is None else (x, root[1].reshape(-1, CELLS))
+    best, stay, sign = _look(lay.roots, lay.inside, f, exact, r, root[0].reshape(-1, CELLS))
     seen.append((best & lay.available, stay & lay.available, sign))
     if previous is not None and all(
         all(np.array_equal(a, b) for a, b in zip(old, new, strict=True))
@@ -195,9 +201,9 @@ class _Open:
             new = fixed & now
             if whole:
                 new &= ~esc[self.where]
-                self.choice.ravel()[new] = np.argmax(good[:, new], axis=0)
-            else:
-                self.choice.ravel()[cells[new]] = np.argmax(good[:, new], axis=0)
+            if len(good) > 1 and new.any():  # (one edge: its choice is already 0)
+                place = cells[new] if not whole else new
+                self.choice.ravel()[place] = first_true(good)[new]
         if whole:
             now &= ~esc[self.where]
             self._escape(esc, now)

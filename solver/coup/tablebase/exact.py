@@ -44,6 +44,7 @@ class Rationals:
         self.values: list[Fraction] = []
         self.flint: list[fmpq] = []  # the same values as python-flint rationals (fast arithmetic)
         self._floats = np.zeros(1024)
+        self._signs = np.zeros(1024, dtype=np.int8)  # of the floats: -1, 0, 1
         self._negated = np.zeros(1024, dtype=np.int64)
         self._index: dict[tuple[int, int], int] = {}  # (numerator, denominator) -> id
         self._sums: dict[bytes, int] = {}
@@ -76,11 +77,13 @@ class Rationals:
             n = len(self.values)
             if n == len(self._floats):
                 self._floats = np.concatenate((self._floats, np.zeros(n)))
+                self._signs = np.concatenate((self._signs, np.zeros(n, dtype=np.int8)))
                 self._negated = np.concatenate((self._negated, np.zeros(n, dtype=np.int64)))
             self._index[value.numerator, value.denominator] = n
             self.values.append(value)
             self.flint.append(fmpq(value.numerator, value.denominator))
-            self._floats[n] = float(value)
+            self._floats[n] = f = float(value)
+            self._signs[n] = (f > 0) - (f < 0)
         qi = self._index[q.numerator, q.denominator]
         ni = self._index[-q.numerator, q.denominator]
         self._negated[qi], self._negated[ni] = ni, qi
@@ -89,27 +92,62 @@ class Rationals:
     def value(self, i: int) -> Fraction:
         return self.values[int(i)]
 
-    def floats(self, ids: npt.NDArray[np.integer[Any]]) -> Floats:
-        """The floats of ``ids`` (any shape)."""
-        out: Floats = self._floats[ids]
+    def floats(self, ids: npt.NDArray[np.integer[Any]], out: Floats | None = None) -> Floats:
+        """The floats of ``ids`` (any shape; into ``out`` when given)."""
+        if out is not None:
+            return np.take(self._floats, ids, out=out, mode="clip")  # (with out, "raise" buffers)
+        found: Floats = self._floats[ids]
+        return found
+
+    def signs(self, ids: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int8]:
+        """The signs (-1, 0, 1) of the floats of ``ids``, one byte each (a gather of bytes, not
+        of floats compared after).
+
+        >>> r = Rationals()
+        >>> r.signs(np.array([r.one, r.zero, r.minus_one, r.id(Fraction(-1, 7))])).tolist()
+        [1, 0, -1, -1]
+        """
+        out: npt.NDArray[np.int8] = np.take(self._signs, ids)
         return out
 
     def negated(self, ids: npt.NDArray[np.integer[Any]]) -> Ids:
         out: Ids = self._negated[ids]
         return out
 
-    def best(self, ids: Ids, lowest: bool, available: Bools | None = None) -> tuple[Ids, Ids]:
+    def best(
+        self, ids: Ids, lowest: bool, available: Bools | None = None, scratch: Floats | None = None
+    ) -> tuple[Ids, Ids]:
         """Along the first axis of ``ids`` (the options; any shape after it): the id of the
         largest (``lowest``: smallest) value, exactly, and the first option holding it.
-        ``available`` leaves options out (each place keeps one)."""
-        f = self.floats(ids)
+        ``available`` leaves options out (each place keeps one); ``scratch``, at least as
+        large as ``ids``, holds their floats meanwhile."""
+        chosen, first, _ = self.best_at(ids, lowest, available, scratch)
+        return chosen, first
+
+    def best_at(
+        self, ids: Ids, lowest: bool, available: Bools | None = None, scratch: Floats | None = None
+    ) -> tuple[Ids, Ids, Bools]:
+        """:meth:`best`, and where the options hold the best value (``ids == chosen``). Two
+        values with the same float are told apart exactly:
+
+        >>> r = Rationals()
+        >>> third, above = r.id(Fraction(1, 3)), r.id(Fraction(1, 3) + Fraction(1, 10**30))
+        >>> chosen, first, at = r.best_at(np.array([[third], [above], [third]]), lowest=False)
+        >>> r.value(chosen[0]) > Fraction(1, 3), int(first[0]), at[:, 0].tolist()
+        (True, 1, [False, True, False])
+        >>> chosen, first, at = r.best_at(np.array([[third], [above], [third]]), lowest=True)
+        >>> int(first[0]), at[:, 0].tolist()
+        (0, [True, False, True])
+        """
+        f = self.floats(ids, None if scratch is None else scratch[: ids.size].reshape(ids.shape))
         if available is not None:
             f = np.where(available, f, np.inf if lowest else -np.inf)
         top = f.min(axis=0) if lowest else f.max(axis=0)
         is_top = f == top[None]
         first = first_true(is_top)
         chosen = pick(ids, first)
-        tied = np.any(is_top & (ids != chosen[None]), axis=0)
+        at = ids == chosen[None]
+        tied = np.any(is_top & ~at, axis=0)
         if tied.any():  # two different rationals with the same float: compare them exactly
             for where in zip(*np.nonzero(tied), strict=True):
                 column = (slice(None), *where)
@@ -117,7 +155,8 @@ class Rationals:
                 option = min(options) if lowest else max(options, key=lambda o: (o[0], -o[1]))
                 chosen[where] = self.id(option[0])
                 first[where] = option[1]
-        return chosen, first
+            at = ids == chosen[None]
+        return chosen, first, at
 
     def sums(self, p: Ids, v: Ids) -> Ids:
         """Per row: the id of sum(p[k] * v[k]) over the row (``p``, ``v``: ids of the same shape;
@@ -131,17 +170,25 @@ class Rationals:
         _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
         if not np.array_equal(codes[first[inverse]], codes):  # a hash collision: group exactly
             _, first, inverse = np.unique(codes, axis=0, return_index=True, return_inverse=True)
-        made = np.array([self._sum(codes[row], p[row], v[row]) for row in first], dtype=np.int64)
+        rows = codes[first]  # the distinct rows, each read once as Python values (no array per row)
+        blob, width = rows.tobytes(), rows.shape[1] * rows.itemsize
+        made = np.array(
+            [
+                self._sum(blob[i * width : (i + 1) * width], ps, vs)
+                for i, (ps, vs) in enumerate(zip(p[first].tolist(), v[first].tolist(), strict=True))
+            ],
+            dtype=np.int64,
+        )
         out: Ids = made[inverse.ravel()]
         return out
 
-    def _sum(self, code: npt.NDArray[np.uint64], p: Ids, v: Ids) -> int:
-        key = code.tobytes()
+    def _sum(self, key: bytes, p: list[int], v: list[int]) -> int:
+        """The id of sum(p[k] * v[k]) (ids), remembered by ``key`` (the row's codes)."""
         found = self._sums.get(key)
         if found is None:
             flint, zero = self.flint, self.zero
             total = fmpq(0)
-            for a, b in zip(p.tolist(), v.tolist(), strict=True):
+            for a, b in zip(p, v, strict=True):
                 if a != zero:
                     total += flint[a] * flint[b]
             found = self._sums[key] = self.id_of(total)

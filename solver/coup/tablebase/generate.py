@@ -145,19 +145,28 @@ class _Family:
         self.layout = lay = Layout.of(gen.expansion, family)
         r = gen.rationals
         size = lay.rows * CELLS
-        self.x = np.full(size, r.zero, dtype=np.int64)
-        self.d = np.full(size, r.zero, dtype=np.int64)
+        self.x, self.d = _filled(size, r.zero), _filled(size, r.zero)
         self.k = np.zeros(size, dtype=np.int64)
         self._fill_known()
-        self.f = r.floats(self.x)
-        self.f[: lay.inside] = 0.0
+        # the floats: those of the known rows, 0 elsewhere (every other row holds zero for now:
+        # no need to gather them); past them one cell of -inf, which a first move reads where
+        # the engine does not offer it (the sweeps' best first move is then a plain max)
+        self.f = np.zeros(size + 1)
+        known = slice(lay.lower_base * CELLS, size)
+        r.floats(self.x[known], out=self.f[known])
+        self.f[size] = -np.inf
+        self.root_tgt = np.where(lay.available, lay.roots.tgt, size)
+        self.root_buffer = np.empty(self.root_tgt.shape)
+        self.leaf_of = (np.arange(lay.count)[:, None] * CELLS + LEAF_OF[None, :]).ravel()
         self.value_f = np.zeros(lay.count * CELLS)
         self.probs = [gen.prob_ids(p.prob) for p in lay.dyn_passes]
-        self.weights = [np.array([float(p) for p in gen.expansion.probabilities])[p.prob] for p in lay.dyn_passes]
+        chances = np.array([float(p) for p in gen.expansion.probabilities])  # once, not once a pass
+        self.weights = [chances[p.prob] for p in lay.dyn_passes]
         # what a sweep's pass reads, one buffer for them all (fresh pages are dear)
         self.buffer = np.empty(max([p.tgt.size for p in lay.dyn_passes], default=0))
         self.choice: Choice | None = None
         self.top = np.zeros(0, dtype=np.int64)
+        self.scratch: Floats | None = None
 
     def _fill_known(self) -> None:
         """The rows that do not change here: the smaller families' turn starts, the two ends."""
@@ -181,8 +190,14 @@ class _Family:
 
     def _constants(self) -> None:
         r = self.gen.rationals
-        for p in self.layout.const_passes:
-            x, k = np.take(self.x, p.tgt), np.take(self.k, p.tgt)
+        passes = self.layout.const_passes
+        most = max((p.tgt.size for p in passes), default=0)
+        # what a pass reads, into buffers kept for them all (fresh pages are dear: a family's
+        # constant passes read several times its size); "clip": the reads are all in range
+        xs, ks, fs = np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64), np.empty(most)
+        for p in passes:
+            x = np.take(self.x, p.tgt, out=xs[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
+            k = np.take(self.k, p.tgt, out=ks[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
             if len(p.tgt) == 1:  # one move or outcome (of probability 1): its own
                 value, draw, rank = x[0], np.take(self.d, p.tgt[0]), k[0]
             elif p.kind == CHANCE:
@@ -190,8 +205,9 @@ class _Family:
                 value, draw = mean(r, x, probs), mean(r, np.take(self.d, p.tgt), probs)
                 rank = k.min(axis=0)
             else:  # the best move of least rank, the first in the engine's order among those
-                value, _ = r.best(x, lowest=p.kind == OTHER)
-                place = first_least(np.where(x == value[None], k, np.iinfo(np.int64).max))
+                value, _, at = r.best_at(x, lowest=p.kind == OTHER, scratch=fs)
+                np.copyto(k, np.iinfo(np.int64).max, where=~at)  # the others out of the race
+                place = first_least(k)
                 rank = pick(k, place)
                 draw = np.take(self.d, pick(p.tgt, place))
             self.x[p.cells], self.d[p.cells], self.k[p.cells] = value.ravel(), draw.ravel(), rank.ravel()
@@ -211,11 +227,11 @@ class _Family:
                 np.min(seen, axis=0, out=out)
             else:
                 np.max(seen, axis=0, out=out)
-        roots = self.layout.roots
-        best = np.where(self.layout.available, np.take(f, roots.tgt), -np.inf).max(axis=0).ravel()
+        best = np.take(f, self.root_tgt, out=self.root_buffer, mode="clip").max(axis=0).ravel()
         change = float(np.max(np.abs(best - self.value_f)))
         self.value_f = best
-        f[: self.layout.count * CELLS] = -best.reshape(-1, CELLS)[:, LEAF_OF].ravel()
+        leaves = f[: len(best)]  # the turn starts seen from the other side: coins swapped, negated
+        np.negative(np.take(best, self.leaf_of, out=leaves, mode="clip"), out=leaves)
         return change
 
     def _iterate(self) -> int:
@@ -238,7 +254,6 @@ class _Family:
         lay, r = self.layout, self.gen.rationals
         leaf = r.negated(value).reshape(-1, CELLS)[:, LEAF_OF].ravel()
         self.x[: lay.count * CELLS] = leaf
-        self.f[: lay.count * CELLS] = r.floats(leaf)
 
     def _exact_pass(self, value: Ids, choice: Choice) -> int:
         """Exact values inside the turns from the turn starts' ``value``; returns how many
@@ -247,16 +262,19 @@ class _Family:
         lay, r = self.layout, self.gen.rationals
         self._set_leaves(value)
         bad = 0
+        # the sweeps' buffer (the search is over) holds a pass's reads; another their floats
+        reads = self.buffer.view(np.int64)
+        if self.scratch is None:
+            self.scratch = np.empty(len(self.buffer))
         for i, p in enumerate(lay.dyn_passes):
-            x = np.take(self.x, p.tgt)
+            x = np.take(self.x, p.tgt, out=reads[: p.tgt.size].reshape(p.tgt.shape), mode="clip")
             if p.kind == CHANCE:
                 here = mean(r, x, self.probs[i])
             else:
-                here, _ = r.best(x, lowest=p.kind == OTHER)
+                here, _ = r.best(x, lowest=p.kind == OTHER, scratch=self.scratch)
                 chosen = pick(x, choice.inner[i])
                 bad += int(np.count_nonzero(chosen != here))
-            self.x[p.cells] = here.ravel()
-            self.f[p.cells] = r.floats(here).ravel()
+            self.x[p.cells] = here.ravel()  # (the floats are searched no more: exact from here on)
         x = self.x[lay.roots.tgt]
         top, _ = r.best(x, lowest=False, available=lay.available)
         own = value.reshape(-1, CELLS)
@@ -288,9 +306,9 @@ class _Family:
         r = self.gen.rationals
         if exact:
             root = r.floats(self.top), self.top
-            self.choice = choose(self.layout, r.floats(self.x), self.x, r, root, self.choice)
+            self.choice = choose(self.layout, None, self.x, r, root, self.choice, self.buffer)
         else:
-            self.choice = choose(self.layout, self.f, None, r, (self.value_f, None), self.choice)
+            self.choice = choose(self.layout, self.f, None, r, (self.value_f, None), self.choice, self.buffer)
         return self.choice
 
     def _finish(self, value: Ids, draw: Ids, rank: Ranks, rounds: int) -> Solved:
@@ -298,16 +316,46 @@ class _Family:
         return Solved(self.family, value, draw, rank, rounds)
 
 
+def _filled(size: int, value: int) -> Ids:
+    """``size`` copies of ``value`` (zeros straight from the allocator when it is 0: pages
+    never written are never touched)."""
+    if value == 0:
+        return np.zeros(size, dtype=np.int64)
+    return np.full(size, value, dtype=np.int64)
+
+
 @contextmanager
 def paused_gc() -> Iterator[None]:
     """The cyclic garbage collector paused: a family makes millions of small tuples (states,
-    keys) and no cycles; collecting would rescan the whole heap again and again."""
+    keys) and no cycles; collecting would rescan the whole heap again and again. On the way
+    out, what was made meanwhile joins the oldest generation at once (a freeze undone: lists
+    merged, nothing scanned) rather than being scanned by the next young collection, its
+    first allocation: a 1-against-1 family's states and edges took 2-6 ms there. Not when
+    the program froze objects of its own (unfreezing would release them).
+
+    >>> was = gc.isenabled()
+    >>> with paused_gc():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled() == was
+    True
+    >>> gc.freeze()  # a program's own frozen objects stay frozen
+    >>> frozen = gc.get_freeze_count()
+    >>> with paused_gc():
+    ...     pass
+    >>> gc.get_freeze_count() == frozen > 0
+    True
+    >>> gc.unfreeze()
+    """
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 

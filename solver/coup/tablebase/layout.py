@@ -52,6 +52,10 @@ _X = np.arange(CELLS) // COINS
 _Y = np.arange(CELLS) % COINS
 LEAF_OF = (_Y * COINS + _X).astype(np.int64)
 """Turn start cell ``x * 13 + y`` -> its cell in a leaf row (coins swapped), and back."""
+_MINE = np.minimum(_Y, 2)[None, :] == np.arange(3)[:, None]
+"""Per amount a steal takes (0, 1, 2): the cells where the other player's coins give it."""
+_REAL = np.where(np.arange(3)[:, None] > 0, _MINE, True)
+"""Per amount a steal in progress takes (0: none in progress): the cells it can be real at."""
 
 
 def ranges(starts: Ints, lengths: Ints) -> Ints:
@@ -201,8 +205,18 @@ def _dynamic(owner: Ints, child: Ints, home: Bools, n: int) -> Bools:
 
 
 def _shift_ok(dx: Ints, dy: Ints) -> Bools:
-    """Per edge: the cells where its coin change stays within 0-12, (edges, 169)."""
-    return _shifted(np.ones((len(dx), CELLS), dtype=bool), dx, dy)
+    """Per edge: the cells where its coin change stays within 0-12, (edges, 169): a row per
+    distinct change (a few), gathered."""
+    if not len(dx):
+        return np.zeros((0, CELLS), dtype=bool)
+    low_x, low_y = int(dx.min()), int(dy.min())
+    span = int(dy.max()) - low_y + 1
+    code = (dx - low_x) * span + (dy - low_y)
+    distinct, inverse = np.unique(code, return_inverse=True)
+    a, b = distinct // span + low_x, distinct % span + low_y
+    rows = _shifted(np.ones((len(distinct), CELLS), dtype=bool), a, b)
+    out: Bools = rows[inverse.ravel()]
+    return out
 
 
 def _local(states: Ints, kind: Ints, target: Ints) -> Ints:
@@ -335,7 +349,7 @@ def _shared(flat: Flat, edges: _Edges, states: Ints, signature: Ints, ok: Bools)
     shared[head != np.arange(n)] = True
     shared[head[shared]] = True
     take = flat.take[states]
-    mine = np.minimum(_Y, 2)[None, :] == take[:, None]
+    mine = _MINE[take]
     own: Bools = np.where(shared[:, None], ok & mine, ok)
     return head, own
 
@@ -381,7 +395,7 @@ def _inranges(flat: Flat, edges: _Edges, states: Ints, height: Ints) -> Bools:
     n = len(states)
     ok = np.zeros((n, CELLS), dtype=bool)
     take = flat.take[states]
-    base = np.where(take[:, None] > 0, np.minimum(_Y, 2)[None, :] == take[:, None], True)
+    base = _REAL[take]
     shifted = _shift_ok(edges.dx, edges.dy)
     inner = edges.kind == NODE
     for h in range(int(height.max()) + 1 if n else 0):
