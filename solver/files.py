@@ -77,11 +77,13 @@ def user_folder(kind: Literal["cache", "state"], app: str) -> Path:
     return Path(find(app, appauthor=False))
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes, parents: bool = False) -> int:
+def atomic_write(path: str | os.PathLike[str], data: bytes, parents: bool = False, lasting: bool = True) -> int:
     """Write ``data`` to ``path`` whole or not at all (a temporary file in the same folder,
     flushed to the disk, then renamed over ``path``; removed on any failure, Ctrl-C included);
-    with ``parents``, missing folders are created first. Returns the bytes written. Raises
-    :class:`~solver.errors.FileError`; the target is then as it was."""
+    with ``parents``, missing folders are created first. ``lasting``: the rename itself is
+    flushed too (the folder synced), so that it survives a crash; a cache that is made again
+    when missing passes False (a crash may then lose the new file, never tear it). Returns the
+    bytes written. Raises :class:`~solver.errors.FileError`; the target is then as it was."""
     target = Path(path)
     folder = target.parent
     temporary: str | None = None
@@ -99,7 +101,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, parents: bool = Fals
         os.chmod(temporary, mode)
         os.replace(temporary, target)
         temporary = None
-        _sync_folder(folder)
+        if lasting:
+            _sync_folder(folder)
     except OSError as error:
         raise cannot(target, "write", error) from error
     finally:

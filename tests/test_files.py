@@ -19,6 +19,7 @@ from companion.records import Journal
 from solver.coup.cards import Variant
 from solver.coup.tablebase import Family, store
 from solver.errors import FileError, GameError
+from solver.files import atomic_write
 
 
 def _left(folder: Path) -> list[str]:
@@ -215,3 +216,21 @@ def test_the_tests_use_temporary_folders_even_when_the_user_has_set_theirs(monke
     for variable in variables:
         folder = Path(os.environ[variable])
         assert folder.is_relative_to(tempfile.gettempdir()) and folder != mine, variable
+
+
+def test_records_sync_their_folder_and_cache_tables_only_their_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced: list[bool] = []  # for each fsync: was it a folder's
+    real = os.fsync
+
+    def spy(fd: int) -> None:
+        synced.append(stat.S_ISDIR(os.fstat(fd).st_mode))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    files.write_text(tmp_path / "game.coup", "players Alice Bob\n")
+    assert synced == [False, True]  # a record's rename survives a crash
+    synced.clear()
+    atomic_write(tmp_path / "cache" / "table.bin", b"\x00" * 8, parents=True, lasting=False)
+    assert synced == [False]  # a cache file: its bytes flushed before the rename, never torn
