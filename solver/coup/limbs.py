@@ -54,6 +54,13 @@ def widen(data: Raw, width: int) -> Limbs:
     return np.ascontiguousarray(data).view(_dtype(width)).astype(np.int64)
 
 
+def widen_floats(data: Raw, width: int, by_column: bool = False) -> NDArray[np.float64]:
+    """``widen`` as float64 (exact: a limb is below 2**32), in one copy; ``by_column``: each
+    limb's column contiguous (Fortran order), for passes that read a column at a time."""
+    limbs = np.ascontiguousarray(data).view(_dtype(width))
+    return np.asfortranarray(limbs, dtype=np.float64) if by_column else limbs.astype(np.float64)
+
+
 def split(values: list[int], width: int) -> Limbs:
     """The nonnegative ``values`` as rows of ``width``-bit limbs (int64), lowest first."""
     return widen(raw(values), width)
@@ -73,7 +80,7 @@ def join(limbs: Limbs, width: int) -> Raw:
         out[j] &= low
     used = int(np.flatnonzero(out.any(axis=1)).max(initial=0)) + 1
     used += -used % (32 // width)  # whole 4-byte words: the weights stay as short as they are
-    return np.ascontiguousarray(out[:used].T.astype(_dtype(width))).view(np.uint8)
+    return out[:used].T.astype(_dtype(width), order="C").view(np.uint8)
 
 
 def ints(rows: Raw | Words) -> list[int]:

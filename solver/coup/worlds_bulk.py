@@ -102,7 +102,8 @@ def _contents_counted(
     per (mask, content) by ``np.bincount``, exact since no sum reaches 2**53 (the caller's
     bound)."""
     masks, mask = limbs.compact(limbs.field(rows, 0, MASK_BITS), 1 << MASK_BITS)
-    products = np.asfortranarray(limbs.widen(data, 16).astype(np.float64) * factors[:, None])  # columns read whole
+    products = limbs.widen_floats(data, 16, by_column=True)  # columns read whole
+    products *= factors[:, None]
     size = len(masks) << WIDTH
     out: list[dict[int, dict[Vec, int]]] = []
     for s in shifts:
@@ -296,7 +297,7 @@ def _pairwise_blocks(
         return None
     # BLAS on floats when no sum can reach 2**53 (float64 adds integers exactly below it)
     exact = (1 << width) * factor * max(blocks.rows) < 1 << EXACT_FLOAT
-    wide = limbs.widen(data, width).astype(np.float64 if exact else np.int64)
+    wide = limbs.widen_floats(data, width) if exact else limbs.widen(data, width)
     n, size = len(blocks.rows), wide.shape[1]
     small = np.int16 if n < 1 << 15 else np.int64  # a stable sort of 16-bit ints is a radix sort
     rest_order = np.argsort(of_rest.astype(small), kind="stable")
@@ -321,7 +322,7 @@ def _pairwise_blocks(
         found_pairs.append(np.array(list(blocks.columns[b]), dtype=np.int64)[c])
         found_limbs.append(product[r, :, c])
     placed = _placed(rests[np.concatenate(found_rests)], np.concatenate(found_pairs), sa, sb)
-    return Bulk(placed, limbs.join(np.concatenate(found_limbs).astype(np.int64), width))
+    return Bulk(placed, limbs.join(np.concatenate(found_limbs).astype(np.int64, order="F"), width))
 
 
 def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
