@@ -16,13 +16,23 @@ minute to the next). With ``--json`` the last line is ``{"tournament_speedup": .
 workers, overhead under 2 s (on a quiet 2-core machine). Beside each ratio, less sensitive to a
 busy machine: the seconds its tasks took in process and in the workers (``*_task_s_in_process``,
 ``*_task_s_in_workers``: a game's or a family's own time, summed), and the cluster's start and
-stop (``*_cluster_start_s``, ``*_cluster_stop_s``).
+stop (``*_cluster_start_s``, ``*_cluster_stop_s``); the CPU seconds the job used in process
+(``*_cpu_s_in_process``) and, on the cluster, in the client (the scheduler, and the checks of
+arriving tables) and in each worker (``*_cpu_s_client``, ``*_cpu_s_workers``). And the
+machine's own figure for two processes at that moment: the same work in plain processes with
+no Dask, one doing it all, then two sharing it out (the tournament's games halved, the tables
+by graph), started together (``*_plain_1_process_s``, ``*_plain_2_processes_s``,
+``*_plain_speedup``; ``--no-ceiling`` skips them). Two processes busy at once each run 15-25%
+slower on this machine than one alone (measured without Dask), and the machine is shared: the
+runner's ratio is to be read beside the plain one.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,11 +40,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.coup.table_build import build_job, forget
+from companion.coup.table_build import build_job, forget, graph_of
 from companion.runner import Runner
-from companion.tournament import tournament
+from companion.tournament import _batch, tournament
 from solver.coup import Draft, Variant
-from solver.coup.tablebase import Family, families_for
+from solver.coup.tablebase import Family, closure, families_for
 
 BOTS = ["honest", "bluffer", "counter", "random"]
 
@@ -66,17 +76,39 @@ def timed(job: Callable[[Runner], Any], workers: int, repeat: int = 1) -> tuple[
         with Runner(workers=workers, quiet=True) as run:
             if not run.in_process:
                 run.client.wait_for_workers(workers)  # the cluster started
+            processes = _processes(run)
+            cpu = _cpu(processes)
             up = time.perf_counter()
             made = job(run)
             ended = time.perf_counter()
+            used = [after - before for before, after in zip(cpu, _cpu(processes), strict=True)]
         stopped = time.perf_counter()
         if stopped - started < best:
-            SIDES[f"{getattr(job, '__name__', 'job')}_{workers}"] = [sum(TASK_SECONDS), up - started, stopped - ended]
+            SIDES[f"{getattr(job, '__name__', 'job')}_{workers}"] = [
+                sum(TASK_SECONDS),
+                up - started,
+                stopped - ended,
+                ended - up,
+                *used,
+            ]
         best = min(best, stopped - started)
         if result is not None and made != result:
             raise SystemExit(f"the job gave two different results on {workers} worker(s)")
         result = made
     return best, result
+
+
+def _processes(run: Runner) -> list[Any]:
+    """This process, then each worker's (psutil handles): whose CPU seconds a job used."""
+    import psutil
+
+    pids = [] if run.in_process else sorted(run.client.run(os.getpid).values())
+    return [psutil.Process(), *(psutil.Process(pid) for pid in pids)]
+
+
+def _cpu(processes: list[Any]) -> list[float]:
+    """Each process's CPU seconds so far (user and system)."""
+    return [(lambda t: t.user + t.system)(p.cpu_times()) for p in processes]
 
 
 TASK_SECONDS: list[float] = []
@@ -104,6 +136,71 @@ def play(games: int) -> Callable[[Runner], dict[str, Any]]:
     return tournament_
 
 
+def peer_job(name: str, part: int, parts: int, games: int, which: str) -> Callable[[], Any]:
+    """Part ``part`` of ``parts`` of a job, as one plain process does it with no runner: the
+    tournament's games in ``parts`` equal runs; the tables by graph (a family's tables need
+    only those of its graph), the graphs shared out by positions."""
+    if name == "tournament":
+        first, last = part * games // parts, (part + 1) * games // parts
+        return lambda: _batch(("coup", tuple(BOTS), 0, first, last - first))
+    load = [0] * parts
+    mine: list[Family] = []
+    graphs: dict[Any, list[Family]] = {}
+    for family in closure(tables(which)):
+        graphs.setdefault(graph_of(family), []).append(family)
+    for graph in sorted(graphs, key=lambda g: (-sum(f.positions for f in graphs[g]), str(g))):
+        least = min(range(parts), key=lambda i: (load[i], i))
+        load[least] += sum(f.positions for f in graphs[graph])
+        if least == part:
+            mine += graphs[graph]
+
+    def build() -> None:
+        with tempfile.TemporaryDirectory() as directory, Runner(workers=1, quiet=True) as run:
+            build_job(mine, run, Path(directory), installed=False)
+
+    return build
+
+
+def peer(spec: str, games: int, which: str) -> int:
+    """A peer process (``--peer NAME:PART/PARTS``): ready its job, say so, wait for a line on
+    stdin, run the job, print its seconds."""
+    name, share = spec.split(":")
+    part, parts = (int(x) for x in share.split("/"))
+    job = peer_job(name, part, parts, games, which)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    started = time.perf_counter()
+    job()
+    print(time.perf_counter() - started, flush=True)
+    return 0
+
+
+def plain_processes(name: str, parts: int, games: int, which: str) -> float:
+    """The wall seconds of ``parts`` plain processes (no Dask) sharing job ``name`` out, started
+    together once each is ready: what the machine gives two processes at this moment."""
+    command = [sys.executable, __file__, "--games", str(games), "--tables", which]
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "text": True}
+    peers = [subprocess.Popen([*command, "--peer", f"{name}:{i}/{parts}"], **pipes) for i in range(parts)]
+    for process in peers:
+        assert process.stdout is not None and process.stdout.readline().strip() == "ready"
+    for process in peers:
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    seconds = [float(process.communicate()[0]) for process in peers]
+    return max(seconds)
+
+
+def ceiling(name: str, games: int, which: str, repeat: int) -> tuple[float, float]:
+    """The best seconds of job ``name`` in one plain process and shared by two, ``repeat`` runs
+    each (alternating)."""
+    one = two = float("inf")
+    for _ in range(repeat):
+        one = min(one, plain_processes(name, 1, games, which))
+        two = min(two, plain_processes(name, 2, games, which))
+    return one, two
+
+
 def tiny(run: Runner) -> list[int]:
     return run.map(abs, [-1, 2])
 
@@ -114,7 +211,11 @@ def main() -> int:
     parser.add_argument("--tables", choices=("two", "plain", "draft", "small"), default="two")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each side, the best kept (default 2)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-ceiling", action="store_true", help="skip the plain processes' speed-up")
+    parser.add_argument("--peer", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.peer:
+        return peer(args.peer, args.games, args.tables)
     report: dict[str, Any] = {"games": args.games, "tables": args.tables, "repeat": args.repeat}
     families = tables(args.tables)
     made: dict[str, Any] = {}
@@ -126,17 +227,36 @@ def main() -> int:
         report[f"{name}_speedup"] = round(one / two, 2)
         report[f"{name}_identical"] = serial == spread
         made[name] = serial
-        here, (there, up, down) = SIDES[f"{name}_1"][0], SIDES[f"{name}_2"]
+        here, (there, up, down) = SIDES[f"{name}_1"][0], SIDES[f"{name}_2"][:3]
+        job_1, cpu_1 = SIDES[f"{name}_1"][3:5]
+        job_2, client_cpu, *workers_cpu = SIDES[f"{name}_2"][3:]
+        report[f"{name}_job_s_in_process"] = round(job_1, 2)
+        report[f"{name}_cpu_s_in_process"] = round(cpu_1, 2)
+        report[f"{name}_job_s_on_cluster"] = round(job_2, 2)
+        report[f"{name}_cpu_s_client"] = round(client_cpu, 2)
+        report[f"{name}_cpu_s_workers"] = [round(c, 2) for c in workers_cpu]
         report[f"{name}_task_s_in_process"] = round(here, 2)
         report[f"{name}_task_s_in_workers"] = round(there, 2)
         report[f"{name}_cluster_start_s"] = round(up, 2)
         report[f"{name}_cluster_stop_s"] = round(down, 2)
+        if not args.no_ceiling:
+            alone, shared = ceiling(name, args.games, args.tables, args.repeat)
+            report[f"{name}_plain_1_process_s"] = round(alone, 2)
+            report[f"{name}_plain_2_processes_s"] = round(shared, 2)
+            report[f"{name}_plain_speedup"] = round(alone / shared, 2)
         print(
             f"{name}: {one:.1f} s on 1 worker, {two:.1f} s on 2 workers: speed-up {one / two:.2f} "
             f"(target 1.7); results identical: {serial == spread}\n"
             f"  its tasks took {here:.1f} s in process, {there:.1f} s in the workers ({there / here - 1:+.0%}); "
-            f"the cluster started in {up:.2f} s and stopped in {down:.2f} s"
+            f"the cluster started in {up:.2f} s and stopped in {down:.2f} s\n"
+            f"  CPU seconds: {cpu_1:.1f} in process ({job_1:.1f} s of job); on the cluster the client "
+            f"{client_cpu:.1f}, the workers {' + '.join(f'{c:.1f}' for c in workers_cpu)} ({job_2:.1f} s of job)"
         )
+        if not args.no_ceiling:
+            print(
+                f"  the same work in plain processes, no Dask: {alone:.1f} s in one, {shared:.1f} s shared by two: "
+                f"speed-up {alone / shared:.2f} (what this machine gives two processes now)"
+            )
     report["table_families"] = len(made["tablebase"])
     report["table_bytes"] = sum(len(data) for data in made["tablebase"].values())
     here, _ = timed(tiny, 1)

@@ -89,6 +89,29 @@ def test_expanded_turns_have_exactly_the_engines_moves_and_successors(variant: V
     assert new_answers < new_states // 2  # the second family reused the engine's answers
 
 
+def test_the_flat_arrays_grown_family_by_family_equal_those_made_at_once() -> None:
+    """Expansion.arrays converts only what was expanded since its last call: after each family
+    its arrays equal a conversion of every state at once, and the arrays handed out before
+    keep what they showed (the generator may still hold them)."""
+    expansion = Expansion(Variant.INQUISITOR)
+    earlier = []
+    for counts in ((1, 1, 1, 1, 1), (1, 1, 2, 1, 1), (2, 1, 1, 1, 1), (1, 2, 1, 1, 1)):
+        family = Family(Variant.INQUISITOR, counts, court=3)
+        for arrangement in range(len(family.arrangements)):
+            expansion.roots(family, arrangement)
+        flat = expansion.arrays()
+        whole = Expansion(Variant.INQUISITOR, **{k: getattr(expansion, k) for k in ("states", "kind", "moves")})
+        whole._flat, whole._first, whole._take, whole._group = (
+            expansion._flat, expansion._first, expansion._take, expansion._group
+        )
+        assert all(np.array_equal(a, b) for a, b in zip(flat, whole.arrays(), strict=True))
+        assert flat.many.sum() == len(flat.kind) == sum(len(expansion.edges(n)) for n in range(len(expansion.states)))
+        assert not flat.target.flags.writeable
+        earlier.append((flat, [a.copy() for a in flat]))
+    assert len(earlier[0][0].first) < len(earlier[-1][0].first)
+    assert all(np.array_equal(a, b) for flat, copies in earlier for a, b in zip(flat, copies, strict=True))
+
+
 def test_the_engine_is_asked_once_per_actors_hand_in_an_exchange_and_once_per_steal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -222,6 +222,7 @@ class Expansion:
     _models: set[int] = field(default_factory=set)
     _exchanges: dict[tuple[object, ...], dict[Move, _Step]] = field(default_factory=dict)
     _arrays: Flat | None = None
+    _buffers: list[Ints] = field(default_factory=lambda: [np.empty(0, dtype=np.int64) for _ in Flat._fields])
 
     def __repr__(self) -> str:
         return f"<Expansion {self.variant} {len(self.states):,} inner states, {len(self.families)} families>"
@@ -466,26 +467,45 @@ class Expansion:
         return n
 
     def arrays(self) -> Flat:
-        """The flat edge arrays of every state expanded so far (rebuilt only when states were added)."""
+        """The flat edge arrays of every state expanded so far. Each call converts only the
+        states and edges added since the last (a state's edges never change once expanded):
+        the arrays are views of buffers that grow by doubling, read-only, and a view handed
+        out earlier keeps what it showed."""
         found = self._arrays
-        if found is not None and len(found.first) == len(self.states):
+        states, edges = len(self.states), len(self._flat[0])
+        if found is not None and len(found.first) == states and len(found.kind) == edges:
             return found
-        count = np.array([len(m) for m in self.moves], dtype=np.int64)
-        kind, target, arrangement, dx, dy, prob = (np.array(a, dtype=np.int64) for a in self._flat)
-        found = self._arrays = Flat(
-            np.array(self._first, dtype=np.int64),
-            count,
-            np.array(self.kind, dtype=np.int64),
-            np.array(self._take, dtype=np.int64),
-            np.array(self._group, dtype=np.int64),
-            kind,
-            target,
-            arrangement,
-            dx,
-            dy,
-            prob,
-        )
+        old_states, old_edges = (0, 0) if found is None else (len(found.first), len(found.kind))
+        tails: list[list[int]] = [
+            self._first[old_states:],
+            [len(m) for m in self.moves[old_states:]],
+            self.kind[old_states:],
+            self._take[old_states:],
+            self._group[old_states:],
+            *(column[old_edges:] for column in self._flat),
+        ]
+        buffers = self._buffers
+        views = []
+        for i, tail in enumerate(tails):
+            used = old_states if i < 5 else old_edges
+            buffers[i] = _grown(buffers[i], used, tail)
+            view = buffers[i][: used + len(tail)]
+            view.flags.writeable = False
+            views.append(view)
+        found = self._arrays = Flat(*views)
         return found
+
+
+def _grown(buffer: Ints, used: int, tail: list[int]) -> Ints:
+    """``buffer`` (its first ``used`` items kept) with ``tail`` written after them: the same
+    buffer, or one twice as large (at least) when it is full."""
+    need = used + len(tail)
+    if need > len(buffer):
+        larger = np.empty(max(need, 2 * len(buffer), 1024), dtype=np.int64)
+        larger[:used] = buffer[:used]
+        buffer = larger
+    buffer[used:need] = tail
+    return buffer
 
 
 def _inner(s: State, step: _Step) -> State:
