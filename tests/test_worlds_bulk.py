@@ -67,7 +67,7 @@ def test_bulk_pairwise_equals_one_world_at_a_time(bits: int) -> None:
 @pytest.mark.parametrize("exact_float", [53, 0])  # summed by counting, or sorted
 @pytest.mark.parametrize("bits", [1, 70, 400])
 def test_bulk_contents_equal_one_world_at_a_time(bits: int, exact_float: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(worlds_bulk, "EXACT_FLOAT", exact_float)
+    monkeypatch.setattr(limbs, "FLOAT_BITS", exact_float)
     for w in cases(4, bits):
         places = [i for i, o in enumerate(w.opened) if o]
         if places:
@@ -175,7 +175,7 @@ def test_layered_worlds_give_up_past_their_limit_in_bulk_as_one_at_a_time(monkey
 def test_kernels_keeping_their_fields_union_run_as_one_matrix_per_union(
     exact_float: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(worlds_bulk, "EXACT_FLOAT", exact_float)
+    monkeypatch.setattr(limbs, "FLOAT_BITS", exact_float)
     for w in cases(2, 70):
         opened = w.open(0, 4)
         rows, data = worlds_bulk._arrays(opened.worlds, shift(4) + 12)

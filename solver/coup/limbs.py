@@ -34,6 +34,16 @@ def width_for(factor: int, count: int) -> int:
     return 0
 
 
+FLOAT_BITS = 53
+"""Integers below 2**53 add up exactly in float64 (what lets a pass use BLAS or ``np.bincount``)."""
+
+
+def floats_exact(width: int, factor: int, count: int) -> bool:
+    """True if sums of ``count`` products of ``width``-bit limbs by factors up to ``factor``
+    stay below 2**53, where float64 is exact: such a pass may run on floats."""
+    return (1 << width) * factor * count < 1 << FLOAT_BITS
+
+
 def _dtype(width: int) -> np.dtype[np.unsignedinteger]:
     return np.dtype("<u4") if width == 32 else np.dtype("<u2")
 

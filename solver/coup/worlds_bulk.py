@@ -78,7 +78,7 @@ def contents_bulk(worlds: dict[int, int] | Bulk, shifts: list[int]) -> list[dict
     width = limbs.width_for(max(orderings), len(rows))
     if not width:
         return None
-    if (1 << 16) * max(orderings) * len(rows) < 1 << EXACT_FLOAT:
+    if limbs.floats_exact(16, max(orderings), len(rows)):
         return _contents_counted(rows, data, np.array(orderings, dtype=np.float64)[inv], shifts)
     factors = np.array(orderings, dtype=np.int64)[inv]
     masks = limbs.field(rows, 0, MASK_BITS) << WIDTH
@@ -89,10 +89,6 @@ def contents_bulk(worlds: dict[int, int] | Bulk, shifts: list[int]) -> list[dict
     for g, mass in zip(ids.tolist(), limbs.ints(limbs.join(sums, width)), strict=True):
         out[g >> 40].setdefault(g >> WIDTH & ((1 << MASK_BITS) - 1), {})[_VECS[g & FIELD]] = mass
     return out
-
-
-EXACT_FLOAT = 53
-"""Integers below 2**53 add up exactly in float64 (the sums of ``np.bincount``)."""
 
 
 def _contents_counted(
@@ -296,7 +292,7 @@ def _pairwise_blocks(
     if not width:
         return None
     # BLAS on floats when no sum can reach 2**53 (float64 adds integers exactly below it)
-    exact = (1 << width) * factor * max(blocks.rows) < 1 << EXACT_FLOAT
+    exact = limbs.floats_exact(width, factor, max(blocks.rows))
     wide = limbs.widen_floats(data, width) if exact else limbs.widen(data, width)
     n, size = len(blocks.rows), wide.shape[1]
     small = np.int16 if n < 1 << 15 else np.int64  # a stable sort of 16-bit ints is a radix sort
