@@ -24,7 +24,7 @@ turns placements into :mod:`solver.coup.worlds` once those would be smaller.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from math import comb, factorial, gcd
 
@@ -343,7 +343,7 @@ class Placements:
         keep: dict[Key, int] = {}
         totals: dict[int, int] = defaultdict(int)
         for key, w in self.terms.items():
-            m = _cards_mass(_cards(tuple(sorted(key[1:]))), unseen)
+            m = _cards_mass(_cards(key[1:]), unseen)
             if m:
                 keep[key] = w
                 totals[key[0]] += w * m
@@ -370,7 +370,7 @@ class Placements:
         groups: list[dict[tuple[int, int, int], int]] = [defaultdict(int) for _ in range(places)]
         for key, w in self.terms.items():
             mask, states = key[0], key[1:]
-            every = _cards(tuple(sorted(states)))
+            every = _cards(states)
             for group, s in zip(groups, states, strict=True):
                 group[(mask, s, every)] += w
         out: list[dict[int, dict[Vec, int]]] = []
@@ -453,7 +453,7 @@ class Placements:
             def step(c: int) -> tuple[tuple[int, int, int], ...]:
                 total, rest = codes[c]
                 after = rest[1:]
-                ways = _opened(rest[0], total, _cards(tuple(sorted(after))), pool, bound)
+                ways = _opened(rest[0], total, _cards(after), pool, bound)
                 return tuple((y << at, code((t, after)), h) for y, t, h in ways)
 
             return step
@@ -539,10 +539,14 @@ _CARDS: list[tuple[tuple[Vec, ...], int]] = []
 _card_id = interning(_CARDS)
 
 
+def _cards(states: Iterable[int]) -> int:
+    """The interned id of the cards of ``states`` (ids, in any order) all together: the tagged
+    ones (sorted) and how many are fresh."""
+    return _sorted_cards(tuple(sorted(states)))
+
+
 @lru_cache(maxsize=1 << 20)
-def _cards(states: tuple[int, ...]) -> int:
-    """The interned id of the cards of ``states`` (sorted ids) all together: the tagged ones
-    (sorted) and how many are fresh."""
+def _sorted_cards(states: tuple[int, ...]) -> int:
     return _card_id(_tagged(states))
 
 
