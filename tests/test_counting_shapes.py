@@ -16,6 +16,7 @@ from reference.brute import brute_replay
 from test_counting import same_table
 
 import solver.coup.counting as counting
+import solver.coup.placements as placements
 from companion.coup.report import table_json
 from companion.coup.simulate import Style, adversarial_record, random_record
 from companion.coup.tracker import Table, replay
@@ -48,11 +49,13 @@ SMALL = [("exchanges", 3, 2, 50), ("examines", 4, 1, 30), ("failed-proofs", 4, 1
 """Records small enough to be held every way."""
 HOLDING = {
     "placements": {"START_WORLDS": 0, "WORLDS_RATIO": 0, "WORLDS_BUDGET": 0},
+    "placements-in-bulk": {"START_WORLDS": 0, "WORLDS_RATIO": 0, "WORLDS_BUDGET": 0, "placements.BULK": 1},
     "placements-then-worlds": {"START_WORLDS": 0, "WORLDS_RATIO": 10**6, "CHECK_FROM": 2},
     "worlds": {"START_WORLDS": 10**9},
 }
-"""How the counting may hold the distribution: placements throughout; placements turned into
-worlds at the first chance; worlds from the deal."""
+"""How the counting may hold the distribution: placements throughout (one term at a time, or
+in numpy however few); placements turned into worlds at the first chance; worlds from the
+deal."""
 
 _BRUTE: dict[str, dict[str, Any]] = {}
 
@@ -87,7 +90,8 @@ def test_every_way_of_holding_the_counts_equals_the_brute_force(
     monkeypatch: pytest.MonkeyPatch, holding: str, shape: str, players: int, seed: int, lines: int
 ) -> None:
     for name, value in HOLDING[holding].items():
-        monkeypatch.setattr(counting, name, value)
+        module, _, attr = name.rpartition(".")
+        monkeypatch.setattr(placements if module == "placements" else counting, attr, value)
     check_against_brute(adversarial_record(shape, players, seed, lines), step=max(8, lines // 3))
 
 

@@ -181,13 +181,15 @@ def test_kernels_keeping_their_fields_union_run_as_one_matrix_per_union(
         rows, data = worlds_bulk._arrays(opened.worlds, shift(4) + 12)
         codes, inv = worlds_bulk._pairs(limbs.field(rows, shift(0), 12), limbs.field(rows, shift(4), 12))
         for kind, param in [("exchange", 2 << 8 | 2), ("move", 1), ("swap", 0), ("swap_known", 1)]:
-            found = worlds_bulk._pairwise_blocks(rows, data, codes, inv, shift(0), shift(4), kind, param)
+            kernel = worlds_bulk.worlds_kernel(kind, param, False)
+            found = worlds_bulk._pairwise_blocks(rows, data, codes, inv, shift(0), shift(4), kernel)
             expected = worlds._pairwise_dicts(opened.worlds, shift(0), shift(4), kind, param)
             assert found is not None and found.ints() == expected
         # a pooled place's field is no count vector: not a union kept
         pooled = worlds_bulk._pairs(limbs.field(rows, MASK_BITS, 12), limbs.field(rows, shift(1), 12))
         if not opened.opened[1]:
-            assert worlds_bulk._pairwise_blocks(rows, data, *pooled, MASK_BITS, shift(1), "split", 2) is None
+            split = worlds_bulk.worlds_kernel("split", 2, False)
+            assert worlds_bulk._pairwise_blocks(rows, data, *pooled, MASK_BITS, shift(1), split) is None
 
 
 @pytest.mark.parametrize("hand", [0, 2])

@@ -453,8 +453,8 @@ def _maybe_worlds(rep: Placements, unseen: Vec) -> Placements | Worlds:
     WORLDS_BUDGET."""
     if not rep.tagged_places():
         return rep
-    sizes = tuple(len(state) for state in Placements.states(next(iter(rep.terms))))
-    masks = len({key[0] for key in rep.terms})
+    sizes = tuple(len(state) for state in Placements.states(rep.first()))
+    masks = len(rep.masks())
     bound = configurations(sizes, unseen) * masks
     if bound > max(WORLDS_RATIO * len(rep), WORLDS_BUDGET):
         return rep

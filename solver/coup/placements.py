@@ -27,8 +27,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from math import comb, factorial, gcd
+from typing import TYPE_CHECKING
 
 from .worlds import (
+    BULK,
     MASK_BITS,
     POOLED,
     Step,
@@ -43,6 +45,9 @@ from .worlds import (
     vec,
     vid,
 )
+
+if TYPE_CHECKING:
+    from .worlds_bulk import Bulk
 
 State = tuple[Vec, ...]
 """The weight vectors of the cards in one place, sorted."""
@@ -220,20 +225,100 @@ def _add(s: int, c: int) -> int:
     return _state([*_STATES[s], known(c)])
 
 
+@cache
+def _revealing(c: int, keep: bool) -> Callable[[int], tuple[tuple[int, int], ...]]:
+    return lambda s: _reveal(s, c, keep)
+
+
+@cache
+def _adding(c: int) -> Callable[[int], tuple[tuple[int, int], ...]]:
+    return lambda s: ((_add(s, c), 1),)
+
+
+@cache
+def _drawing_seen(c: int) -> Callable[[int], tuple[tuple[int, int], ...]]:
+    return lambda s: _draw_seen(s, c)
+
+
+@cache
+def _assuming(c: int) -> Callable[[int], tuple[tuple[int, int, bool], ...]]:
+    return lambda s: _assume(s, c)
+
+
+@cache
+def _moving(k: int) -> Callable[[int, int], Moves]:
+    return lambda a, b: _move(a, b, k)
+
+
+@cache
+def _exchanging(draw: int, back: int) -> Callable[[int, int], Moves]:
+    return lambda a, b: _exchange(a, b, draw, back)
+
+
+@cache
+def _swapping_known(c: int) -> Callable[[int, int], Moves]:
+    return lambda a, b: _swap_known(a, b, c)
+
+
 class Placements:
-    """Terms of weighted cards per place. Immutable: every update returns new placements."""
+    """Terms of weighted cards per place. Immutable: every update returns new placements.
+    From :data:`~solver.coup.worlds.BULK` terms up, the passes run in numpy
+    (:mod:`solver.coup.placements_bulk`)."""
 
-    __slots__ = ("_memo", "terms")
+    __slots__ = ("_dict", "_memo", "_source", "places")
 
-    def __init__(self, terms: dict[Key, int]) -> None:
-        self.terms = terms
+    def __init__(self, terms: dict[Key, int] | Bulk, places: int | None = None) -> None:
+        self._source = terms
+        self._dict = terms if isinstance(terms, dict) else None
+        self.places = len(next(iter(terms))) - 1 if places is None else places  # type: ignore[arg-type]
         self._memo: dict[object, object] = {}
 
     def __repr__(self) -> str:
-        return f"<Placements {len(self.terms)} terms>"
+        return f"<Placements {len(self)} terms>"
 
     def __len__(self) -> int:
-        return len(self.terms)
+        return len(self._source)
+
+    @property
+    def terms(self) -> dict[Key, int]:
+        """Each term's key and weight (the big passes keep them as arrays until asked)."""
+        if self._dict is None:
+            from .placements_bulk import unpacked  # numpy, only for big tables
+
+            assert not isinstance(self._source, dict)
+            self._dict = unpacked(self._source, self.places)
+        return self._dict
+
+    def _bulk(self) -> Bulk | None:
+        """The terms as arrays, if there are enough of them (and their ids fit)."""
+        if isinstance(self._source, dict):
+            if len(self._source) < BULK:
+                return None
+            from .placements_bulk import packed  # numpy, only for big tables
+
+            found = packed(self._source, self.places)
+            if found is None:
+                return None
+            self._source = found
+        return self._source
+
+    def first(self) -> Key:
+        """One term's key."""
+        if self._dict is not None:
+            return next(iter(self._dict))
+        from .placements_bulk import first
+
+        assert not isinstance(self._source, dict)
+        return first(self._source, self.places)
+
+    def masks(self) -> set[int]:
+        """The masks in use."""
+        bulk = self._bulk()
+        if bulk is not None:
+            from .placements_bulk import masks
+
+            return set(masks(bulk))
+        return {key[0] for key in self.terms}
 
     @classmethod
     def dealt(cls, sizes: tuple[int, ...]) -> Placements:
@@ -246,24 +331,26 @@ class Placements:
         return [_STATES[s] for s in key[1:]]
 
     def _map(self, i: int, change: Callable[[int], tuple[tuple[int, int], ...]]) -> Placements:
+        """Each term's place ``i`` replaced as ``change`` says (cached: it names the pass)."""
+        bulk = self._bulk()
+        if bulk is not None:
+            from .placements_bulk import mapped
+
+            found = mapped(bulk, i, change)
+            if found is not None:
+                return Placements(found, self.places)
         out: dict[Key, int] = defaultdict(int)
         for key, w in self.terms.items():
             for s, f in change(key[1 + i]):
                 out[(*key[: 1 + i], s, *key[2 + i :])] += w * f
-        return Placements(dict(out))
+        return Placements(dict(out), self.places)
 
     def _pair(self, i: int, j: int, moves: Callable[[int, int], Moves], ways: int = 0) -> Placements:
-        """Each term's places ``i`` and ``j`` replaced as ``moves`` says. When ``ways`` is given
-        (random cards moved between them, each term spread with that total weight), the cards
-        of every term are the same, and so are every other place's contents: the totals and
-        those contents are carried over, times ``ways``."""
-        a, b = (1 + i, 1 + j) if i < j else (1 + j, 1 + i)
-        out: dict[Key, int] = defaultdict(int)
-        for key, w in self.terms.items():
-            for si, sj, f in moves(key[1 + i], key[1 + j]):
-                x, y = (si, sj) if i < j else (sj, si)
-                out[(*key[:a], x, *key[a + 1 : b], y, *key[b + 1 :])] += w * f
-        moved = Placements(dict(out))
+        """Each term's places ``i`` and ``j`` replaced as ``moves`` says (cached: it names the
+        pass). When ``ways`` is given (random cards moved between them, each term spread with
+        that total weight), the cards of every term are the same, and so are every other
+        place's contents: the totals and those contents are carried over, times ``ways``."""
+        moved = self._paired(i, j, moves)
         for memo, found in self._memo.items() if ways else ():
             assert isinstance(memo, tuple) and isinstance(found, dict)
             if memo[0] == "totals":
@@ -272,58 +359,92 @@ class Placements:
                 moved._memo[memo] = {m: {y: n * ways for y, n in d.items()} for m, d in found.items()}
         return moved
 
+    def _paired(self, i: int, j: int, moves: Callable[[int, int], Moves]) -> Placements:
+        bulk = self._bulk()
+        if bulk is not None:
+            from .placements_bulk import paired
+
+            found = paired(bulk, i, j, moves)
+            if found is not None:
+                return Placements(found, self.places)
+        a, b = (1 + i, 1 + j) if i < j else (1 + j, 1 + i)
+        out: dict[Key, int] = defaultdict(int)
+        for key, w in self.terms.items():
+            for si, sj, f in moves(key[1 + i], key[1 + j]):
+                x, y = (si, sj) if i < j else (sj, si)
+                out[(*key[:a], x, *key[a + 1 : b], y, *key[b + 1 :])] += w * f
+        return Placements(dict(out), self.places)
+
     def _size(self, i: int) -> int:
-        return len(_STATES[next(iter(self.terms))[1 + i]])
+        return len(_STATES[self.first()[1 + i]])
 
     # -- updates ------------------------------------------------------------------------------
 
     def reveal(self, i: int, c: int, court: int | None) -> Placements:
         """A card of ``c`` leaves place ``i`` (evidence only that it held one); into the court
         when ``court`` is given, else out of the unseen cards."""
-        out = self._map(i, lambda s: _reveal(s, c, False))
-        return out._map(court, lambda s: ((_add(s, c), 1),)) if court is not None else out
+        out = self._map(i, _revealing(c, False))
+        return out._map(court, _adding(c)) if court is not None else out
 
     def seen(self, i: int, c: int) -> Placements:
-        return self._map(i, lambda s: _reveal(s, c, True))
+        return self._map(i, _revealing(c, True))
 
     def assume(self, i: int, c: int, bit: int) -> Placements:
         """The worlds where place ``i`` holds a ``c`` get ``bit`` in their mask."""
+        bulk = self._bulk()
+        if bulk is not None:
+            from .placements_bulk import assumed
+
+            found = assumed(bulk, i, _assuming(c), bit)
+            if found is not None:
+                return Placements(found, self.places)
         out: dict[Key, int] = defaultdict(int)
         for key, w in self.terms.items():
             for s, f, violates in _assume(key[1 + i], c):
                 out[(key[0] | bit if violates else key[0], *key[1 : 1 + i], s, *key[2 + i :])] += w * f
-        return Placements(dict(out))
+        return Placements(dict(out), self.places)
 
     def move(self, i: int, j: int, k: int) -> Placements:
-        return self._pair(i, j, lambda a, b: _move(a, b, k), comb(self._size(i), k))
+        return self._pair(i, j, _moving(k), comb(self._size(i), k))
 
     def exchange(self, i: int, court: int, draw: int, back: int) -> Placements:
         """Place ``i`` draws ``draw`` uniform cards from ``court``, then returns ``back``
         uniform cards of them all."""
         ways = comb(self._size(court), draw) * comb(self._size(i) + draw, back)
-        return self._pair(i, court, lambda a, b: _exchange(a, b, draw, back), ways)
+        return self._pair(i, court, _exchanging(draw, back), ways)
 
     def swap_random(self, i: int, court: int) -> Placements:
         return self._pair(i, court, _swap, self._size(i) * self._size(court))
 
     def swap_known(self, i: int, court: int, c: int) -> Placements:
-        return self._pair(i, court, lambda a, b: _swap_known(a, b, c))
+        return self._pair(i, court, _swapping_known(c))
 
     def draw_seen(self, court: int, c: int) -> Placements:
-        return self._map(court, lambda s: _draw_seen(s, c))
+        return self._map(court, _drawing_seen(c))
 
     def add(self, place: int, c: int) -> Placements:
-        return self._map(place, lambda s: ((_add(s, c), 1),))
+        return self._map(place, _adding(c))
 
     def remove(self, i: int) -> Placements:
+        bulk = self._bulk()
+        if bulk is not None:
+            from .placements_bulk import removed
+
+            return Placements(removed(bulk, i, self.places), self.places - 1)
         empty = sid(())
-        return Placements({key[: 1 + i] + key[2 + i :]: w for key, w in self.terms.items() if key[1 + i] == empty})
+        terms = {key[: 1 + i] + key[2 + i :]: w for key, w in self.terms.items() if key[1 + i] == empty}
+        return Placements(terms, self.places - 1)
 
     def forget(self, bits: int) -> Placements:
+        bulk = self._bulk()
+        if bulk is not None:
+            from .placements_bulk import forgotten
+
+            return Placements(forgotten(bulk, bits), self.places)
         out: dict[Key, int] = defaultdict(int)
         for key, w in self.terms.items():
             out[(key[0] & ~bits, *key[1:])] += w
-        return Placements(dict(out))
+        return Placements(dict(out), self.places)
 
     # -- questions ----------------------------------------------------------------------------
 
@@ -340,15 +461,23 @@ class Placements:
         totals per mask counted on the way (known totals: nothing to prune)."""
         if ("totals", unseen) in self._memo:
             return self
-        keep: dict[Key, int] = {}
         totals: dict[int, int] = defaultdict(int)
-        for key, w in self.terms.items():
-            m = _cards_mass(_cards(key[1:]), unseen)
-            if m:
-                keep[key] = w
-                totals[key[0]] += w * m
-        out = self if len(keep) == len(self.terms) else Placements(keep)
-        out._memo[("totals", unseen)] = dict(totals)
+        bulk = self._bulk()
+        if bulk is not None:
+            from .placements_bulk import kept, weights_by
+
+            for (mask, _, every), w in weights_by(bulk, None).items():
+                totals[mask] += w * _cards_mass(every, unseen)
+            out = Placements(kept(bulk, lambda every: _cards_mass(every, unseen) != 0), self.places)
+        else:
+            keep: dict[Key, int] = {}
+            for key, w in self.terms.items():
+                m = _cards_mass(_cards(key[1:]), unseen)
+                if m:
+                    keep[key] = w
+                    totals[key[0]] += w * m
+            out = self if len(keep) == len(self.terms) else Placements(keep, self.places)
+        out._memo[("totals", unseen)] = {m: n for m, n in totals.items() if n}
         return out
 
     def contents(self, i: int, unseen: Vec) -> dict[int, dict[Vec, int]]:
@@ -366,32 +495,25 @@ class Placements:
         """Each place's contents per mask. A term's other places matter only through their
         cards all together: the terms are grouped by (mask, the place's state, all the term's
         cards), and the other places' cards are all of them but the place's."""
-        places = len(next(iter(self.terms))) - 1
-        groups: list[dict[tuple[int, int, int], int]] = [defaultdict(int) for _ in range(places)]
-        for key, w in self.terms.items():
-            mask, states = key[0], key[1:]
-            every = _cards(states)
-            for group, s in zip(groups, states, strict=True):
-                group[(mask, s, every)] += w
-        out: list[dict[int, dict[Vec, int]]] = []
-        for group in groups:
-            by_mask: dict[int, dict[Vec, int]] = defaultdict(lambda: defaultdict(int))
-            for (mask, s, every), w in group.items():
-                tagged, fresh = _others(every, s)
-                for y, h in expand(s).items():
-                    rest = minus(unseen, y)
-                    if min(rest) >= 0:
-                        c = _coef(tagged, fresh, rest, unseen)
-                        if c:
-                            by_mask[mask][y] += w * h * c
-            out.append({m: dict(d) for m, d in by_mask.items()})
-        return out
+        bulk = self._bulk()
+        if bulk is not None:
+            from .placements_bulk import weights_by
+
+            groups = [weights_by(bulk, shift(i)) for i in range(self.places)]
+        else:
+            groups = [defaultdict(int) for _ in range(self.places)]
+            for key, w in self.terms.items():
+                mask, states = key[0], key[1:]
+                every = _cards(states)
+                for group, s in zip(groups, states, strict=True):
+                    group[(mask, s, every)] += w
+        return [_contents(group, unseen) for group in groups]
 
     def joint(self, places: tuple[int, ...], unseen: Vec) -> dict[int, dict[tuple[Vec, ...], int]]:
         """For each mask, the mass of each combination of contents of ``places``; when they are
         every place, the largest one's content is what the others leave (a coefficient, not an
         enumeration of its contents)."""
-        sizes = [len(_STATES[s]) for s in next(iter(self.terms))[1:]]
+        sizes = [len(_STATES[s]) for s in self.first()[1:]]
         derived = max(range(len(places)), key=lambda k: sizes[places[k]])
         if set(places) != set(range(len(sizes))) or len(places) < 2:
             derived = -1
@@ -418,9 +540,14 @@ class Placements:
 
     def tagged_places(self) -> tuple[int, ...]:
         """The places where some term has a card that is not fresh."""
-        places = len(next(iter(self.terms))) - 1
-        seen = [{key[1 + i] for key in self.terms} for i in range(places)]
-        return tuple(i for i in range(places) if not all(is_fresh(s) for s in seen[i]))
+        bulk = self._bulk()
+        if bulk is not None:
+            from .placements_bulk import states
+
+            seen = [states(bulk, i) for i in range(self.places)]
+        else:
+            seen = [list({key[1 + i] for key in self.terms}) for i in range(self.places)]
+        return tuple(i for i in range(self.places) if not all(is_fresh(s) for s in seen[i]))
 
     def to_worlds(self, unseen: Vec, limit: int | None = None) -> Worlds | None:
         """The same distribution as worlds: the places with a card singled out opened (their
@@ -429,8 +556,7 @@ class Placements:
         if the partial worlds of a step outnumber ``limit`` (an 8-player table after many
         exchanges went past 9 million of them on its way to 300,000 worlds: minutes, and
         gigabytes)."""
-        first = next(iter(self.terms))
-        sizes = tuple(len(_STATES[s]) for s in first[1:])
+        sizes = tuple(len(_STATES[s]) for s in self.first()[1:])
         order = sorted(self.tagged_places(), key=lambda i: sizes[i])
         pool = sum(sizes) - sum(sizes[i] for i in order)
         bound = vid(unseen)
@@ -475,6 +601,21 @@ class Placements:
 
         worlds = layered(dict(start), [*map(opening, order[:-1]), closing], shift(len(sizes)), limit)
         return None if worlds is None else Worlds(sizes, tuple(i in order for i in range(len(sizes))), worlds)
+
+
+def _contents(group: dict[tuple[int, int, int], int], unseen: Vec) -> dict[int, dict[Vec, int]]:
+    """A place's contents per mask, from the terms' weights summed by (mask, the place's
+    state, all the term's cards)."""
+    by_mask: dict[int, dict[Vec, int]] = defaultdict(lambda: defaultdict(int))
+    for (mask, s, every), w in group.items():
+        tagged, fresh = _others(every, s)
+        for y, h in expand(s).items():
+            rest = minus(unseen, y)
+            if min(rest) >= 0:
+                c = _coef(tagged, fresh, rest, unseen)
+                if c:
+                    by_mask[mask][y] += w * h * c
+    return {m: dict(d) for m, d in by_mask.items()}
 
 
 @lru_cache(maxsize=1 << 16)

@@ -28,7 +28,9 @@ Anything else expands every (world, kernel entry) and sums by new world after a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -38,6 +40,7 @@ from .limbs import Ints, Words
 from .worlds import (
     _VECS,
     FIELD,
+    LAYERED_CODES,
     MASK_BITS,
     POOLED,
     WIDTH,
@@ -52,7 +55,29 @@ from .worlds import (
 )
 
 
-def _kernel_table(kind: str, param: int, codes: list[int], same: bool) -> tuple[Ints, Ints, Ints, Ints]:
+class Kernel(NamedTuple):
+    """A kernel on a pair of fields of packed keys, for the big passes. ``entries(code)``: for
+    the fields ``code`` (the first << WIDTH | the second), each (their new values packed the
+    same way, factor). ``union(code)``: the id of the fields' union (what the kernel keeps,
+    see :func:`_pairwise_blocks`), or None when it has none; a kernel with no ``union`` keeps
+    none."""
+
+    entries: Callable[[int], tuple[tuple[int, int], ...]]
+    union: Callable[[int], int | None] | None = None
+
+
+def _vec_union(code: int) -> int | None:
+    a, b = code >> WIDTH, code & FIELD
+    return None if a == POOLED or b == POOLED else vid(plus(_VECS[a], _VECS[b]))
+
+
+@lru_cache(maxsize=1 << 10)
+def worlds_kernel(kind: str, param: int, same: bool) -> Kernel:
+    """The kernel ``kind`` of :mod:`solver.coup.worlds` (on one field when ``same``)."""
+    return Kernel(lambda code: _entries(kind, param, code >> WIDTH, code & FIELD, same), None if same else _vec_union)
+
+
+def _kernel_table(kernel: Kernel, codes: list[int]) -> tuple[Ints, Ints, Ints, Ints]:
     """The kernels of the field pairs ``codes`` in flat arrays: each pair's first entry and
     entry count; each entry's new pair and factor."""
     starts: list[int] = []
@@ -60,7 +85,7 @@ def _kernel_table(kind: str, param: int, codes: list[int], same: bool) -> tuple[
     news: list[int] = []
     factors: list[int] = []
     for code in codes:
-        entries = _entries(kind, param, code >> WIDTH, code & FIELD, same)
+        entries = kernel.entries(code)
         starts.append(len(news))
         counts.append(len(entries))
         news.extend(n for n, _ in entries)
@@ -113,13 +138,13 @@ def _contents_counted(
     return out
 
 
-def removed_bulk(worlds: dict[int, int] | Bulk, i: int, places: int, opened: bool) -> Bulk:
-    """``Worlds.remove`` in numpy: the field of the empty place ``i`` (of ``places``) cut out,
-    the fields above it moved down one; if it was opened, the worlds where it is not empty
-    dropped (none should be). The other fields keep the worlds distinct."""
+def removed_bulk(worlds: dict[int, int] | Bulk, i: int, places: int, empty: int | None) -> Bulk:
+    """``Worlds.remove`` in numpy: the field of the place ``i`` (of ``places``) cut out, the
+    fields above it moved down one; the worlds where that field is not ``empty`` (when given)
+    dropped. The other fields keep the worlds distinct."""
     rows, data = _arrays(worlds, shift(places))
-    if opened:
-        keep = limbs.field(rows, shift(i), WIDTH) == vid((0, 0, 0, 0, 0))
+    if empty is not None:
+        keep = limbs.field(rows, shift(i), WIDTH) == empty
         rows, data = rows[keep], data[keep]
     out = limbs.cleared(rows, (1 << shift(i)) - 1)
     for j in range(i + 1, places):
@@ -162,13 +187,22 @@ def pairwise_bulk(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, pa
     """``_pairwise`` in numpy: the worlds expanded by their pairs' kernels and summed by new
     world in exact limbs (None when the factors are too big for them)."""
     rows, data = _arrays(worlds, max(sa, sb) + WIDTH)
-    codes, inv = _pairs(limbs.field(rows, sa, WIDTH), limbs.field(rows, sb, WIDTH))
+    kernel = worlds_kernel(kind, param, sa == sb)
     if sa == sb:
-        return _pairwise_field(rows, data, codes, inv, sa, kind, param)
-    found = _pairwise_blocks(rows, data, codes, inv, sa, sb, kind, param)
+        codes, inv = _pairs(limbs.field(rows, sa, WIDTH), limbs.field(rows, sb, WIDTH))
+        return _pairwise_field(rows, data, codes, inv, sa, kernel)
+    return kernel_bulk(rows, data, sa, sb, kernel)
+
+
+def kernel_bulk(rows: Words, data: limbs.Raw, sa: int, sb: int, kernel: Kernel) -> Bulk | None:
+    """The keys ``rows`` (weights ``data``) with their fields at shifts ``sa`` != ``sb``
+    replaced as ``kernel`` says, the weights times its factors, merged by new key in exact
+    limbs (None when the factors are too big for them)."""
+    codes, inv = _pairs(limbs.field(rows, sa, WIDTH), limbs.field(rows, sb, WIDTH))
+    found = _pairwise_blocks(rows, data, codes, inv, sa, sb, kernel) if kernel.union else None
     if found is not None:
         return found
-    _, counts, news, factors = _kernel_table(kind, param, codes, sa == sb)
+    _, counts, news, factors = _kernel_table(kernel, codes)
     top = (1 << 64 * rows.shape[1]) - 1
     rests, rest, order = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
     source, entry = _spread(counts, inv, order)  # the worlds taken by rest: the new worlds come nearly sorted
@@ -190,9 +224,7 @@ def _spread(counts: Ints, inv: Ints, order: Ints | None = None) -> tuple[Ints, I
     return np.repeat(worlds, per), entry
 
 
-def _pairwise_field(
-    rows: Words, data: limbs.Raw, codes: list[int], inv: Ints, at: int, kind: str, param: int
-) -> Bulk | None:
+def _pairwise_field(rows: Words, data: limbs.Raw, codes: list[int], inv: Ints, at: int, kernel: Kernel) -> Bulk | None:
     """``pairwise_bulk`` for a kernel on the one field at ``at``. A world's fields add up to the
     unseen cards, so its other fields tell that one: no two worlds differ only there, and the
     new worlds need no merging, each world becoming one per new content of the field (None
@@ -200,7 +232,7 @@ def _pairwise_field(
     merged = []
     for code in codes:
         entries: dict[int, int] = {}
-        for new, f in _entries(kind, param, code >> WIDTH, code & FIELD, True):
+        for new, f in kernel.entries(code):
             entries[new >> WIDTH] = entries.get(new >> WIDTH, 0) + f
         merged.append(entries)
     counts = np.array([len(entries) for entries in merged], dtype=np.int64)
@@ -217,15 +249,13 @@ def _pairwise_field(
 
 
 @lru_cache(maxsize=1 << 16)
-def _union_entries(kind: str, param: int, code: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+def _union_entries(kernel: Kernel, code: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
     """The union of the pair of fields ``code`` and the kernel's entries for it, or None if
-    a field is pooled or an entry changes the union."""
-    a, b = code >> WIDTH, code & FIELD
-    if a == POOLED or b == POOLED:
-        return None
-    union = vid(plus(_VECS[a], _VECS[b]))
-    entries = _entries(kind, param, a, b, False)
-    if any(vid(plus(_VECS[new >> WIDTH], _VECS[new & FIELD])) != union for new, _ in entries):
+    the pair has no union or an entry changes it."""
+    assert kernel.union is not None
+    union = kernel.union(code)
+    entries = kernel.entries(code)
+    if union is None or any(kernel.union(new) != union for new, _ in entries):
         return None
     return union, entries
 
@@ -234,7 +264,7 @@ class _Blocks:
     """A two-field kernel that keeps the fields' union, as one small matrix per union: the
     pairs it maps from (rows) and to (columns), numbered within their union."""
 
-    def __init__(self, kind: str, param: int, codes: list[int]) -> None:
+    def __init__(self, kernel: Kernel, codes: list[int]) -> None:
         self.unions: dict[int, int] = {}
         self.block: list[int] = []  # each pair's union (block) and row in it
         self.row: list[int] = []
@@ -243,7 +273,7 @@ class _Blocks:
         self.rows: list[int] = []
         self.kept = True
         for code in codes:
-            found = _union_entries(kind, param, code)
+            found = _union_entries(kernel, code)
             if found is None:
                 self.kept = False
                 return
@@ -269,14 +299,14 @@ class _Blocks:
 
 
 def _pairwise_blocks(
-    rows: Words, data: limbs.Raw, codes: list[int], inv: Ints, sa: int, sb: int, kind: str, param: int
+    rows: Words, data: limbs.Raw, codes: list[int], inv: Ints, sa: int, sb: int, kernel: Kernel
 ) -> Bulk | None:
     """``pairwise_bulk`` for a kernel that keeps the union of its two fields (exchanges,
     swaps, moves between opened places). The worlds that differ only in those fields (a
     *rest*) then share the union, so each rest is a vector over the union's pairs and the
     kernel one small integer matrix per union: a matrix product per union, not a product per
     (world, kernel entry) sorted and summed. None when that does not hold."""
-    blocks = _Blocks(kind, param, codes)
+    blocks = _Blocks(kernel, codes)
     if not blocks.kept:
         return None
     top = (1 << 64 * rows.shape[1]) - 1
@@ -386,6 +416,8 @@ def layered_bulk(
     for n, step in enumerate(steps):
         last = n == len(steps) - 1
         found, inv = np.unique(codes, return_inverse=True)
+        if limit is not None and len(found) > min(limit, LAYERED_CODES):
+            return None
         table = [step(code) for code in found.tolist()]
         flat = [entry for entries in table for entry in entries]
         gained: dict[int, int] = {}
