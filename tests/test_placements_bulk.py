@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from solver.coup import placements, placements_bulk, worlds_bulk
+from solver.coup import placements, placements_bulk
 from solver.coup.placements import Placements
 from solver.coup.worlds_bulk import Bulk
 
@@ -76,16 +76,29 @@ def test_placements_update_alike_in_bulk_and_one_term_at_a_time(seed: int, monke
         assert b.first() in a.terms
 
 
-def test_terms_whose_ids_do_not_fit_a_field_stay_one_term_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("seed", range(6))
+def test_placements_become_the_same_worlds_from_numpy_and_one_term_at_a_time(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ops = history(seed, steps=8)
+    for a, b in zip(run(ops, 10**9, monkeypatch), run(ops, 1, monkeypatch), strict=True):
+        if not a.tagged_places():
+            continue
+        monkeypatch.setattr(placements, "BULK", 10**9)
+        expected = a.to_worlds(UNSEEN)
+        monkeypatch.setattr(placements, "BULK", 1)
+        found = b.to_worlds(UNSEEN)
+        assert expected is not None and found is not None and isinstance(found._source, Bulk)
+        assert found.worlds == expected.worlds and found.opened == expected.opened and found.sizes == expected.sizes
+        assert b.to_worlds(UNSEEN, limit=len(found) - 1) is None
+
+
+def test_terms_that_met_more_states_than_a_field_holds_go_on_one_term_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     p = Placements.dealt(SIZES).seen(0, 1)
     expected = p.exchange(0, COURT, 2, 2).terms
     monkeypatch.setattr(placements, "BULK", 1)
-    worlds_bulk._union_entries.cache_clear()
-
-    def too_big(value: int) -> int:
-        raise placements_bulk._TooMany
-
-    monkeypatch.setattr(placements_bulk, "_fits", too_big)
-    assert placements_bulk.packed(p.terms, p.places) is None
+    monkeypatch.setattr(placements_bulk, "FIELD", 2)  # two states at most
     q = p.exchange(0, COURT, 2, 2)
     assert isinstance(q._source, dict) and q.terms == expected and len(q) > 1

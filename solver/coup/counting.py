@@ -49,6 +49,7 @@ Fraction(1, 11)
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -56,7 +57,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from ..errors import ImpossibleTable
-from . import placements, worlds
+from . import placements, weighted, worlds
 from .cards import Character
 from .placements import FRESH, Placements, configurations
 from .worlds import Vec, Worlds, minus, plus, unit
@@ -434,7 +435,8 @@ def _sizes(contents: tuple[Vec, ...]) -> tuple[int, ...]:
 
 def clear_caches() -> None:
     """Empty the memo caches of the counting (benchmarks time each record from cold)."""
-    for module in (placements, worlds):
+    bulk = [sys.modules.get(f"{__package__}.{name}") for name in ("worlds_bulk", "placements_bulk")]
+    for module in (placements, weighted, worlds, *filter(None, bulk)):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()

@@ -3,35 +3,36 @@
 crowd reaches a million), a pass costs a few array operations per term instead of a Python
 tuple and dict operation per (term, move). Imported only when a table is that big.
 
-A term is packed like a world: its mask in the low bits, then :data:`EVERY`, the id of all
-its cards together (:func:`~solver.coup.placements._cards`, where a world keeps its pool),
-then each place's interned state. Cards moved between places keep ``EVERY``, so the kernels
-of :meth:`~solver.coup.placements.Placements._pair` keep the union of the two states they
-touch and run as matrices (:func:`~solver.coup.worlds_bulk._pairwise_blocks`); a card seen
-or assumed changes a state and ``EVERY`` together, a kernel on the pair. The contents and
-the totals group the terms by (mask, ``EVERY``, a state), the only things they depend on.
+A term is packed like a world: its mask in the low bits, then :data:`EVERY`, all its cards
+together (:func:`~solver.coup.weighted._cards`, where a world keeps its pool), then each
+place's state. The fields hold small numbers of the terms' own (:class:`Terms`: the states
+and the sets of cards they have met, in order), so that they fit whatever the process
+interned before. Cards moved between places keep ``EVERY``, so the kernels of
+:meth:`~solver.coup.placements.Placements._pair` keep the union of the two states they touch
+and run as matrices (:func:`~solver.coup.worlds_bulk._pairwise_blocks`); a card seen or
+assumed changes a state and ``EVERY`` together: a kernel on the pair. The contents and the
+totals group the terms by (mask, ``EVERY``, a state), all they depend on.
 
-Every pass returns None when an id or a factor does not fit the arrays (the caller goes on
-one term at a time).
+A pass returns None when a factor does not fit the limbs, or when the terms have met more
+states than a field holds (the caller goes on one term at a time).
 
 >>> from solver.coup.placements import Placements
 >>> p = Placements.dealt((2, 2, 2, 9)).reveal(0, 0, None)
->>> back = unpacked(packed(p.terms, 4), 4)
->>> back == p.terms
+>>> unpacked(packed(p.terms, 4), 4) == p.terms
 True
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 import numpy as np
 
 from . import limbs
-from .limbs import Ints
-from .placements import _CARDS, _STATES, Key, Moves, _card_id, _cards, _state, _tagged
-from .worlds import FIELD, MASK_BITS, WIDTH, shift
+from .limbs import Ints, Words
+from .placements import Key, _leaving, _left, _opened
+from .weighted import _CARDS, _STATES, Moves, _card_id, _cards, _state, _tagged
+from .worlds import FIELD, MASK_BITS, POOLED, WIDTH, Vec, interning, shift, vid
 from .worlds_bulk import Bulk, Kernel, _pairs, _spread, kernel_bulk, remasked_bulk, removed_bulk
 
 EVERY = MASK_BITS
@@ -39,47 +40,84 @@ EVERY = MASK_BITS
 LOW = (1 << MASK_BITS) - 1
 
 
-class _TooMany(Exception):
-    """An id does not fit a field."""
+class TooMany(Exception):
+    """A number does not fit a field."""
 
 
 def _fits(value: int) -> int:
     if value >= FIELD:
-        raise _TooMany
+        raise TooMany
     return value
 
 
-def packed(terms: dict[Key, int], places: int) -> Bulk | None:
-    """The terms as arrays (None if a state or a set of cards has an id too big for a field)."""
+class Numbers:
+    """Small numbers for interned ids (states, or sets of cards), in the order met; shared
+    by the terms that derive from one another (only ever appended to)."""
+
+    __slots__ = ("ids", "local")
+
+    def __init__(self) -> None:
+        self.ids: list[int] = []
+        self.local: dict[int, int] = {}
+
+    def of(self, interned: int) -> int:
+        """The number of an interned id (a new one if it was not met); raises TooMany past a
+        field."""
+        found = self.local.get(interned)
+        if found is None:
+            found = self.local[interned] = _fits(len(self.ids))
+            self.ids.append(interned)
+        return found
+
+
+class Terms(Bulk):
+    """Placements as arrays: the keys' fields hold numbers of ``states`` and ``cards``."""
+
+    __slots__ = ("cards", "states")
+
+    def __init__(self, rows: Words, data: limbs.Raw, states: Numbers, cards: Numbers) -> None:
+        super().__init__(rows, data)
+        self.states = states
+        self.cards = cards
+
+    def __repr__(self) -> str:
+        return f"<Terms {len(self.rows)} terms>"
+
+    def like(self, found: Bulk | None) -> Terms | None:
+        """``found`` (arrays of a pass) with these numbers."""
+        return None if found is None else Terms(found.rows, found.data, self.states, self.cards)
+
+
+def packed(terms: dict[Key, int], places: int) -> Terms:
+    """The terms as arrays."""
+    states, cards = Numbers(), Numbers()
     keys: list[int] = []
-    try:
-        for key in terms:
-            k = key[0] | _fits(_cards(key[1:])) << EVERY
-            for i, s in enumerate(key[1:]):
-                k |= _fits(s) << shift(i)
-            keys.append(k)
-    except _TooMany:
-        return None
-    return Bulk(limbs.words(keys, shift(places)), limbs.raw(list(terms.values())))
+    for key in terms:
+        k = key[0] | cards.of(_cards(key[1:])) << EVERY
+        for i, s in enumerate(key[1:]):
+            k |= states.of(s) << shift(i)
+        keys.append(k)
+    return Terms(limbs.words(keys, shift(places)), limbs.raw(list(terms.values())), states, cards)
 
 
-def unpacked(terms: Bulk, places: int) -> dict[Key, int]:
+def unpacked(terms: Terms, places: int) -> dict[Key, int]:
     """The terms as a dict."""
     out: dict[Key, int] = {}
+    ids = terms.states.ids
     for k, w in zip(limbs.ints(terms.rows), limbs.ints(terms.data), strict=True):
-        out[(k & LOW, *((k >> shift(i)) & FIELD for i in range(places)))] = w
+        out[(k & LOW, *(ids[(k >> shift(i)) & FIELD] for i in range(places)))] = w
     return out
 
 
-def first(terms: Bulk, places: int) -> Key:
+def first(terms: Terms, places: int) -> Key:
     """One term's key."""
-    return next(iter(unpacked(Bulk(terms.rows[:1], terms.data[:1]), places)))
+    return next(iter(unpacked(Terms(terms.rows[:1], terms.data[:1], terms.states, terms.cards), places)))
 
 
-def states(terms: Bulk, i: int) -> list[int]:
+def states(terms: Terms, i: int) -> list[int]:
     """The distinct states of place ``i`` over the terms."""
     found, _ = limbs.compact(limbs.field(terms.rows, shift(i), WIDTH), FIELD + 1)
-    return list(found.tolist())
+    return [terms.states.ids[s] for s in found.tolist()]
 
 
 def masks(terms: Bulk) -> list[int]:
@@ -88,46 +126,43 @@ def masks(terms: Bulk) -> list[int]:
     return list(found.tolist())
 
 
-def _run(kernel: Kernel, terms: Bulk, sa: int, sb: int) -> Bulk | None:
+def _run(
+    terms: Terms, sa: int, sb: int, entries: Callable[[int], tuple[tuple[int, int], ...]], keeps: bool
+) -> Terms | None:
+    union = (lambda code: _union(terms.states.ids[code >> WIDTH], terms.states.ids[code & FIELD])) if keeps else None
     try:
-        return kernel_bulk(terms.rows, terms.data, sa, sb, kernel)
-    except _TooMany:
+        return terms.like(kernel_bulk(terms.rows, terms.data, sa, sb, Kernel(entries, union, cached=False)))
+    except TooMany:
         return None
 
 
-@lru_cache(maxsize=1 << 10)
-def pair_kernel(moves: Callable[[int, int], Moves]) -> Kernel:
-    """The kernel of ``moves`` between two places' states: it keeps their union."""
+def _union(a: int, b: int) -> int:
+    return _state([*_STATES[a], *_STATES[b]])
+
+
+def paired(terms: Terms, i: int, j: int, moves: Callable[[int, int], Moves]) -> Terms | None:
+    """Each term's places ``i`` and ``j`` replaced as ``moves`` says (None: see the module)."""
+    ids, of = terms.states.ids, terms.states.of
 
     def entries(code: int) -> tuple[tuple[int, int], ...]:
-        return tuple((_fits(x) << WIDTH | _fits(y), f) for x, y, f in moves(code >> WIDTH, code & FIELD) if f)
+        return tuple((of(x) << WIDTH | of(y), f) for x, y, f in moves(ids[code >> WIDTH], ids[code & FIELD]) if f)
 
-    return Kernel(entries, _union)
-
-
-@lru_cache(maxsize=1 << 16)
-def _union(code: int) -> int:
-    return _state([*_STATES[code >> WIDTH], *_STATES[code & FIELD]])
+    return _run(terms, shift(i), shift(j), entries, True)
 
 
-def paired(terms: Bulk, i: int, j: int, moves: Callable[[int, int], Moves]) -> Bulk | None:
-    """Each term's places ``i`` and ``j`` replaced as ``moves`` says (``moves`` cached by
-    the caller: it names the kernel)."""
-    return _run(pair_kernel(moves), terms, shift(i), shift(j))
-
-
-@lru_cache(maxsize=1 << 10)
-def map_kernel(change: Callable[[int], tuple[tuple[int, int], ...]]) -> Kernel:
-    """The kernel of ``change`` on a place's state, on the pair (``EVERY``, the state)."""
+def mapped(terms: Terms, i: int, change: Callable[[int], tuple[tuple[int, int], ...]]) -> Terms | None:
+    """Each term's place ``i`` replaced as ``change`` says: a kernel on (``EVERY``, the state)."""
+    sids, cids = terms.states.ids, terms.cards.ids
 
     def entries(code: int) -> tuple[tuple[int, int], ...]:
-        every, s = code >> WIDTH, code & FIELD
-        return tuple((_fits(_replaced(every, s, n)) << WIDTH | _fits(n), f) for n, f in change(s) if f)
+        every, s = cids[code >> WIDTH], sids[code & FIELD]
+        return tuple(
+            (terms.cards.of(_replaced(every, s, n)) << WIDTH | terms.states.of(n), f) for n, f in change(s) if f
+        )
 
-    return Kernel(entries)
+    return _run(terms, EVERY, shift(i), entries, False)
 
 
-@lru_cache(maxsize=1 << 16)
 def _replaced(every: int, s: int, new: int) -> int:
     """The id of the cards ``every`` with those of the state ``s`` replaced by ``new``'s."""
     tagged, fresh = _CARDS[every]
@@ -139,55 +174,61 @@ def _replaced(every: int, s: int, new: int) -> int:
     return _card_id((tuple(sorted(rest + list(theirs))), fresh - mine_fresh + their_fresh))
 
 
-def mapped(terms: Bulk, i: int, change: Callable[[int], tuple[tuple[int, int], ...]]) -> Bulk | None:
-    """Each term's place ``i`` replaced as ``change`` says (cached by the caller)."""
-    return _run(map_kernel(change), terms, EVERY, shift(i))
-
-
-def assumed(terms: Bulk, i: int, split: Callable[[int], tuple[tuple[int, int, bool], ...]], bit: int) -> Bulk | None:
+def assumed(terms: Terms, i: int, split: Callable[[int], tuple[tuple[int, int, bool], ...]], bit: int) -> Terms | None:
     """Each term's place ``i`` split as ``split`` says, ``bit`` added to the mask of the parts
     that break the assumption; merged."""
-    rows, data = terms.rows, terms.data
-    at = shift(i)
+    rows, data, at = terms.rows, terms.data, shift(i)
     codes, inv = _pairs(limbs.field(rows, EVERY, WIDTH), limbs.field(rows, at, WIDTH))
-    table: list[tuple[int, int, int, bool]] = []
+    table: list[tuple[int, int, int, int]] = []
     counts: list[int] = []
     try:
         for code in codes:
-            every, s = code >> WIDTH, code & FIELD
-            found = [(_fits(_replaced(every, s, n)), _fits(n), f, v) for n, f, v in split(s) if f]
+            every, s = terms.cards.ids[code >> WIDTH], terms.states.ids[code & FIELD]
+            found = [
+                (terms.cards.of(_replaced(every, s, n)), terms.states.of(n), f, bit if v else 0)
+                for n, f, v in split(s)
+                if f
+            ]
             counts.append(len(found))
             table.extend(found)
-    except _TooMany:
+    except TooMany:
         return None
-    factors = np.array([f for _, _, f, _ in table], dtype=np.int64)
+    columns = (
+        [np.array(column, dtype=np.int64) for column in zip(*table, strict=True)]
+        if table
+        else [np.zeros(0, np.int64)] * 4
+    )
     source, entry = _spread(np.array(counts, dtype=np.int64), inv)
-    width = limbs.width_for(int(factors.max(initial=0)), len(source))
+    width = limbs.width_for(int(columns[2].max(initial=0)), len(source))
     if not width:
         return None
     top = (1 << 64 * rows.shape[1]) - 1
     out = limbs.cleared(rows, top & ~(FIELD << EVERY | FIELD << at))[source]
-    limbs.put(out, EVERY, np.array([e for e, _, _, _ in table], dtype=np.int64)[entry])
-    limbs.put(out, at, np.array([n for _, n, _, _ in table], dtype=np.int64)[entry])
-    limbs.put(out, 0, np.array([bit if v else 0 for _, _, _, v in table], dtype=np.int64)[entry])
+    for column, where in zip(columns, (EVERY, at, None, 0), strict=True):
+        if where is not None:
+            limbs.put(out, where, column[entry])
     keys, index, _ = limbs.distinct(out)
-    _, sums = limbs.grouped(limbs.widen(data, width), source, factors[entry], index)
-    return Bulk(keys, limbs.join(sums, width))
+    _, sums = limbs.grouped(limbs.widen(data, width), source, columns[2][entry], index)
+    return Terms(keys, limbs.join(sums, width), terms.states, terms.cards)
 
 
-def removed(terms: Bulk, i: int, places: int) -> Bulk:
+def removed(terms: Terms, i: int, places: int) -> Terms | None:
     """The terms where place ``i`` is empty, without it."""
-    return removed_bulk(terms, i, places, _state([]))
+    try:
+        empty = terms.states.of(_state([]))
+    except TooMany:
+        return None
+    return terms.like(removed_bulk(terms, i, places, empty))
 
 
-def forgotten(terms: Bulk, bits: int) -> Bulk:
+def forgotten(terms: Terms, bits: int) -> Terms | None:
     """The masks without ``bits``; merged."""
-    return remasked_bulk(terms, 0, [], 0, bits)
+    return terms.like(remasked_bulk(terms, 0, [], 0, bits))
 
 
-def weights_by(terms: Bulk, at: int | None) -> dict[tuple[int, int, int], int]:
-    """The terms' weights summed by (mask, the state at shift ``at``, ``EVERY``): the state
-    0 when ``at`` is None."""
+def weights_by(terms: Terms, at: int | None) -> dict[tuple[int, int, int], int]:
+    """The terms' weights summed by (mask, the state at shift ``at``, ``EVERY``), as interned
+    ids: the state 0 when ``at`` is None."""
     rows = terms.rows
     parts = [limbs.compact(limbs.field(rows, 0, MASK_BITS), 1 << MASK_BITS)]
     parts.append(limbs.compact(limbs.field(rows, at, WIDTH), FIELD + 1) if at is not None else _zero(len(rows)))
@@ -201,12 +242,13 @@ def weights_by(terms: Bulk, at: int | None) -> dict[tuple[int, int, int], int]:
         found, group = np.unique(group, return_inverse=True)
         bound = len(found)
     ids, sums = summed(terms.data, group, bound)
-    out: dict[tuple[int, int, int], int] = {}
     (ms, _), (ss, _), (es, _) = parts
+    sids = terms.states.ids if at is not None else [0]
+    out: dict[tuple[int, int, int], int] = {}
     for g, w in zip(ids.tolist(), sums, strict=True):
         g, e = divmod(g, len(es))
         m, s = divmod(g, len(ss))
-        out[(int(ms[m]), int(ss[s]), int(es[e]))] = w
+        out[(int(ms[m]), sids[int(ss[s])], terms.cards.ids[int(es[e])])] = w
     return out
 
 
@@ -225,8 +267,76 @@ def summed(data: limbs.Raw, group: Ints, bound: int) -> tuple[Ints, list[int]]:
     return found, limbs.ints(limbs.join(sums.astype(np.int64), 16))
 
 
-def kept(terms: Bulk, keep: Callable[[int], bool]) -> Bulk:
-    """The terms whose ``EVERY`` is kept."""
+def kept(terms: Terms, keep: Callable[[int], bool]) -> Terms:
+    """The terms whose cards all together (an interned id) are kept."""
     everies, index = limbs.compact(limbs.field(terms.rows, EVERY, WIDTH), FIELD + 1)
-    chosen = np.array([keep(e) for e in everies.tolist()], dtype=bool)[index]
-    return terms if chosen.all() else Bulk(terms.rows[chosen], terms.data[chosen])
+    chosen = np.array([keep(terms.cards.ids[e]) for e in everies.tolist()], dtype=bool)[index]
+    return terms if chosen.all() else Terms(terms.rows[chosen], terms.data[chosen], terms.states, terms.cards)
+
+
+def converted(terms: Terms, sizes: tuple[int, ...], order: list[int], unseen: Vec, limit: int) -> Bulk | None:
+    """The worlds of the terms (see :meth:`~solver.coup.placements.Placements.to_worlds`, the
+    same steps): the places of ``order`` opened one after the other, each a kernel on (a code,
+    its state), where the code, in ``EVERY``, says the total of the contents opened so far and
+    the cards still to open (numbered afresh at each step); the last one leaves the pool's
+    content there. None past ``limit`` partial worlds; raises ``TooMany`` when the codes of a
+    step do not fit a field."""
+    pool = sum(sizes) - sum(sizes[i] for i in order)
+    bound = vid(unseen)
+    codes: list[tuple[int, int]] = []
+    code = interning(codes)
+    everies, index = limbs.compact(limbs.field(terms.rows, EVERY, WIDTH), FIELD + 1)
+    start = [_fits(code((vid((0, 0, 0, 0, 0)), _without_fresh(terms.cards.ids[e], pool)))) for e in everies.tolist()]
+    top = (1 << 64 * terms.rows.shape[1]) - 1
+    rows = limbs.cleared(terms.rows, top & ~(FIELD << EVERY))
+    limbs.put(rows, EVERY, np.array(start, dtype=np.int64)[index])
+    current = Bulk(rows, terms.data)
+    for n, place in enumerate(order):
+        if n == len(order) - 1:
+            step = _closing(codes, terms.states.ids, pool, bound, sizes[place])
+        else:
+            step, codes = _opening(codes, terms.states.ids, pool, bound)
+        found = kernel_bulk(current.rows, current.data, EVERY, shift(place), Kernel(step), 2 * limit)
+        if found is None or len(found) > limit:  # (None: more products than twice the limit)
+            return None
+        current = found
+    rows = current.rows
+    for i in range(len(sizes)):
+        if i not in order:
+            rows = limbs.cleared(rows, top & ~(FIELD << shift(i)))
+            limbs.put(rows, shift(i), np.full(len(rows), POOLED, dtype=np.int64))
+    return Bulk(rows, current.data)
+
+
+def _without_fresh(every: int, fresh: int) -> int:
+    tagged, n = _CARDS[every]
+    return _card_id((tagged, n - fresh))
+
+
+def _opening(
+    codes: list[tuple[int, int]], sids: list[int], pool: int, bound: int
+) -> tuple[Callable[[int], tuple[tuple[int, int], ...]], list[tuple[int, int]]]:
+    """A step opening a place: its entries, and the new codes they number."""
+    empty = _state([])
+    news: list[tuple[int, int]] = []
+    code = interning(news)
+
+    def entries(pair: int) -> tuple[tuple[int, int], ...]:
+        (total, cards), s = codes[pair >> WIDTH], sids[pair & FIELD]
+        after = _replaced(cards, s, empty)
+        return tuple((_fits(code((t, after))) << WIDTH | y, h) for y, t, h in _opened(s, total, after, pool, bound))
+
+    return entries, news
+
+
+def _closing(
+    codes: list[tuple[int, int]], sids: list[int], pool: int, bound: int, size: int
+) -> Callable[[int], tuple[tuple[int, int], ...]]:
+    nothing = _card_id(((), 0))
+
+    def entries(pair: int) -> tuple[tuple[int, int], ...]:
+        (total, _), s = codes[pair >> WIDTH], sids[pair & FIELD]
+        ways = _leaving(s, total, pool, bound) if pool < size else _opened(s, total, nothing, pool, bound)
+        return tuple((_left(bound, t) << WIDTH | y, h) for y, t, h in ways)
+
+    return entries

@@ -60,10 +60,11 @@ class Kernel(NamedTuple):
     the fields ``code`` (the first << WIDTH | the second), each (their new values packed the
     same way, factor). ``union(code)``: the id of the fields' union (what the kernel keeps,
     see :func:`_pairwise_blocks`), or None when it has none; a kernel with no ``union`` keeps
-    none."""
+    none. ``cached``: its entries are kept across passes (a kernel made for one pass is not)."""
 
     entries: Callable[[int], tuple[tuple[int, int], ...]]
     union: Callable[[int], int | None] | None = None
+    cached: bool = True
 
 
 def _vec_union(code: int) -> int | None:
@@ -194,15 +195,18 @@ def pairwise_bulk(worlds: dict[int, int] | Bulk, sa: int, sb: int, kind: str, pa
     return kernel_bulk(rows, data, sa, sb, kernel)
 
 
-def kernel_bulk(rows: Words, data: limbs.Raw, sa: int, sb: int, kernel: Kernel) -> Bulk | None:
+def kernel_bulk(rows: Words, data: limbs.Raw, sa: int, sb: int, kernel: Kernel, most: int | None = None) -> Bulk | None:
     """The keys ``rows`` (weights ``data``) with their fields at shifts ``sa`` != ``sb``
     replaced as ``kernel`` says, the weights times its factors, merged by new key in exact
-    limbs (None when the factors are too big for them)."""
+    limbs (None when the factors are too big for them, or when a kernel that keeps no union
+    would make more than ``most`` products)."""
     codes, inv = _pairs(limbs.field(rows, sa, WIDTH), limbs.field(rows, sb, WIDTH))
     found = _pairwise_blocks(rows, data, codes, inv, sa, sb, kernel) if kernel.union else None
     if found is not None:
         return found
     _, counts, news, factors = _kernel_table(kernel, codes)
+    if most is not None and int(counts[inv].sum()) > most:
+        return None
     top = (1 << 64 * rows.shape[1]) - 1
     rests, rest, order = limbs.distinct(limbs.cleared(rows, top & ~(FIELD << sa | FIELD << sb)))
     source, entry = _spread(counts, inv, order)  # the worlds taken by rest: the new worlds come nearly sorted
@@ -273,7 +277,7 @@ class _Blocks:
         self.rows: list[int] = []
         self.kept = True
         for code in codes:
-            found = _union_entries(kernel, code)
+            found = _union_entries(kernel, code) if kernel.cached else _union_entries.__wrapped__(kernel, code)
             if found is None:
                 self.kept = False
                 return
