@@ -65,7 +65,7 @@ def answers(state: State) -> dict[Move, State]:
 
 
 @pytest.mark.parametrize("variant", list(Variant))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_what_a_move_does_depends_only_on_the_shape_of_the_state(variant: Variant, seed: int) -> None:
     """At states of one shape, the engine offers the same moves (the same outcomes, from the
