@@ -10,9 +10,11 @@ arrangement are expanded from one representative coin count per bracket (0, 3, 7
 actor can afford) and, for steals, per amount taken; each root edge has the mask of the coin
 counts it stands for. A steal's turn is asked from the engine taking 1 coin; taking 0 or 2, its
 answers are the same with the coins renamed, and each state there copies the edges of its model
-(taking 1) with its coin changes scaled. An exchange's draws and keeps are asked once per
-actor's hand (:data:`EXCHANGES`). This is only a cache of the engine's answers:
-``tests/test_tablebase.py`` checks it against the engine, state by state.
+(taking 1) with its coin changes scaled. And the engine reads no more than the decider's hand
+(none in the windows and at the action) and the others' only for being alive: what a move does
+is asked once per :func:`shape` of the state and reused whatever the other hands (:data:`BLIND`).
+This is only a cache of the engine's answers: ``tests/test_tablebase.py`` checks it against the
+engine, state by state, and ``tests/test_expand_shapes.py`` the reuse across hands.
 
 Besides the :class:`Edge` lists, every state's edges are kept in flat arrays (:meth:`Expansion.arrays`):
 the generator reads a whole family's turns from them with array operations.
@@ -54,10 +56,13 @@ MODEL_TAKE = 1
 """The amount a steal takes in the turns asked from the engine: those taking 0 or 2 coins are
 the same turns, the coins renamed (a count of 0 would not tell what was taken)."""
 ZERO = Fraction(0)
-EXCHANGES = frozenset({Phase.EXCHANGE_DRAW, Phase.EXCHANGE_KEEP})
-"""The phases of an exchange after its action stands: the actor draws from the court, then
-keeps cards. What a draw or a keep does is the same whatever the other player holds (but for
-that hand, left as it is): the engine is asked once per actor's hand, turn and coins."""
+BLIND = frozenset({Phase.ACTION, Phase.CHALLENGE, Phase.BLOCK, Phase.BLOCK_CHALLENGE, Phase.EXAMINE_DECIDE})
+"""The phases where the engine reads no hand (only who is alive) and changes none: choosing the
+action, the challenge and block windows, the inquisitor's swap-or-return. In every other phase
+of a turn it reads and changes only the decider's hand (a proof, a redraw, a lost influence, an
+exchange's draw and keep, a shown or swapped card) and the court; the others' hands only for
+being alive. So what a move does is asked of the engine once per :func:`shape` (the decider's
+hand or none, the turn, the coins, who is alive) and reused for every other hand, unchanged."""
 
 Mask = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int64]
@@ -168,15 +173,35 @@ def _renamed(step: _Step | None, take: int) -> _Step | None:
     return step._replace(coins=tuple(take if c == MODEL_TAKE else 0 for c in step.coins))
 
 
-def _other_hand(step: _Step | None, hand: tuple[Character, ...]) -> _Step | None:
-    """What an exchange's draw or keep does with the other player holding ``hand``, from what
-    it does with another hand there: the engine reads and changes only the actor's hand and
-    the court (the outcomes drawn come from each court), and the other player, alive, is next
-    to move (see :data:`EXCHANGES`)."""
-    if step is None:
-        return None
-    kind, winner, hidden, turn, coins, added, removed = step
-    return _new(_Step, (kind, winner, (hidden[0], hand), turn, coins, added, removed))
+def shape(s: State) -> tuple[object, ...]:
+    """What the engine reads of ``s``, a state inside a turn, to say what each move does (and
+    which moves there are): the decider's hand (None in a :data:`BLIND` phase), the turn, the
+    coins and who is alive. The court is not in it: only a draw reads the court, and what a
+    drawn outcome does (the cards it moves) is the same from every court that holds them."""
+    turn = s.turn
+    hidden = s.hidden
+    return (None if turn.phase in BLIND else hidden[turn.decider], turn, s.coins, tuple(map(bool, hidden)))
+
+
+def _reader(turn: Turn) -> int:
+    """The seat whose hand the engine reads and changes in ``turn``'s phase; -1 for none."""
+    return -1 if turn.phase in BLIND else turn.decider
+
+
+def _others_kept(parent: State, step: _Step, reader: int) -> bool:
+    """Whether ``step`` left every hand but the ``reader``'s as it was at ``parent`` (what a
+    reused answer relies on: see :data:`BLIND`)."""
+    return all(i == reader or h == p for i, (h, p) in enumerate(zip(step.hidden, parent.hidden, strict=True)))
+
+
+def _with_hands(step: _Step, s: State, reader: int) -> _Step:
+    """What ``step``, the engine's answer at a state of the same :func:`shape`, does at ``s``:
+    the same, with every hand but the ``reader``'s (unread, unchanged) those of ``s``."""
+    hidden = s.hidden if reader < 0 else s.hidden[:reader] + step.hidden[reader : reader + 1] + s.hidden[reader + 1 :]
+    if hidden == step.hidden:
+        return step
+    kind, winner, _, turn, coins, added, removed = step
+    return _new(_Step, (kind, winner, hidden, turn, coins, added, removed))
 
 
 def _court(court: tuple[Character, ...], step: _Step) -> tuple[Character, ...]:
@@ -195,10 +220,12 @@ class Expansion:
     families of one variant (a state reached after a lost influence belongs to a smaller family,
     and is expanded once).
 
-    The engine is asked once per move of each (hands, turn, coins): what a move does does not
-    depend on the rest of the court (only draws read it, and their outcomes are the engine's
-    for each court), so a family with another court reuses the answer, the court changed the
-    same way. ``tests/test_tablebase.py`` checks this against the engine, family by family."""
+    The engine is asked once per move of each :func:`shape` (the decider's hand or none, the
+    turn, the coins): what a move does does not depend on the rest of the court (only draws
+    read it, and their outcomes are the engine's for each court), nor on the hands the engine
+    does not read (:data:`BLIND`), so another arrangement or a family with another court reuses
+    the answer, the court changed the same way and the other hands as they are.
+    ``tests/test_tablebase.py`` checks this against the engine, family by family."""
 
     variant: Variant
     states: list[State] = field(default_factory=list)
@@ -220,7 +247,6 @@ class Expansion:
     _group: list[int] = field(default_factory=list)
     _groups: dict[tuple[object, ...], int] = field(default_factory=dict)
     _models: set[int] = field(default_factory=set)
-    _exchanges: dict[tuple[object, ...], dict[Move, _Step]] = field(default_factory=dict)
     _arrays: Flat | None = None
     _buffers: list[Ints] = field(default_factory=lambda: [np.empty(0, dtype=np.int64) for _ in Flat._fields])
 
@@ -286,27 +312,31 @@ class Expansion:
         return out
 
     def _legal_moves(self, s: State) -> tuple[Move, ...]:
-        """The engine's decisions at ``s`` (once per hands, turn and coins)."""
-        key = (s.hidden, s.turn, s.coins)
+        """The engine's decisions at ``s`` (once per :func:`shape`)."""
+        key = shape(s)
         legal = self._legal.get(key)
         if legal is None:
             legal = self._legal[key] = s.legal_moves()
         return legal
 
     def _answer(self, s: State, move: Move) -> _Step:
-        """What ``move`` does at ``s``, from the engine (once per hands, turn, coins and move)."""
-        steps = self._steps.setdefault((s.hidden, s.turn, s.coins), {})
+        """What ``move`` does at ``s``, from the engine (once per :func:`shape` and move)."""
+        steps = self._steps.setdefault(shape(s), {})
+        reader = _reader(s.turn)
         step = steps.get(move)
         if step is None:
-            step = steps[move] = _step(s, s.apply(move))
-        return step
+            step = _step(s, s.apply(move))
+            if not _others_kept(s, step, reader):  # pragma: no cover (no phase does; see BLIND)
+                return step
+            steps[move] = step
+        return _with_hands(step, s, reader)
 
     def _answers(self, s: State) -> list[tuple[Move, int, _Step]]:
         """The moves of ``s`` (decisions; probability code 0) or its chance outcomes (the
         engine's, for its court, with their probability codes), and what each does, from the
-        engine (once per hands, turn and coins)."""
+        engine (once per :func:`shape`: see :data:`BLIND`)."""
         turn = s.turn
-        key = (s.hidden, turn, s.coins)
+        key = shape(s)
         steps = self._steps.get(key)
         if steps is None:
             steps = self._steps[key] = {}
@@ -321,21 +351,20 @@ class Expansion:
             if legal is None:
                 legal = self._legal[key] = s.legal_moves()
             draws = [(move, 0) for move in legal]
-        model = self._steps.get((s.hidden, turn, (0, MODEL_TAKE))) if turn.action is Kind.STEAL else None
-        mine = self._exchanges.setdefault((s.hidden[0], turn, s.coins), {}) if turn.phase in EXCHANGES else None
+        model = self._steps.get((key[0], turn, (0, MODEL_TAKE), key[3])) if turn.action is Kind.STEAL else None
+        reader = _reader(turn)
         out = []
         for move, code in draws:
             step = steps.get(move)
             if step is None:
                 step = _renamed(model.get(move), s.coins[1]) if model else None
-                if step is None and mine is not None:
-                    step = _other_hand(mine.get(move), s.hidden[1])
                 if step is None:
                     step = _step(s, s.apply(move))
-                    if mine is not None and step.kind != END and step.hidden[1] == s.hidden[1]:
-                        mine[move] = step
+                    if not _others_kept(s, step, reader):  # pragma: no cover (no phase does; see BLIND)
+                        out.append((move, code, step))
+                        continue
                 steps[move] = step
-            out.append((move, code, step))
+            out.append((move, code, _with_hands(step, s, reader)))
         return out
 
     def _code(self, p: Fraction) -> int:
@@ -539,4 +568,5 @@ __all__ = [
     "Flat",
     "Root",
     "normalised",
+    "shape",
 ]
