@@ -60,7 +60,7 @@ from ..errors import ImpossibleTable
 from . import placements, weighted, worlds
 from .cards import Character
 from .placements import FRESH, Placements, configurations
-from .worlds import Vec, Worlds, minus, plus, unit
+from .worlds import BULK, Vec, Worlds, minus, plus, unit
 
 __all__ = ["ASIDE", "COURT", "FRESH", "Beliefs", "Odds", "Place", "clear_caches"]
 
@@ -71,19 +71,21 @@ ASIDE: Place = -2
 
 WORLDS_RATIO = 4
 """Placements become worlds once those are at most this many times as many (a world costs
-several times less than a term to update)."""
+several times less than a term held one at a time; about as much as a term held in numpy, from
+:data:`~solver.coup.worlds.BULK` terms up, where the ratio is 1)."""
 WORLDS_BUDGET = 1_000_000
 """Placements become worlds once those would be at most this many, however few the terms: a
-world costs well under 1 us a line (numpy: :mod:`solver.coup.worlds_bulk`), a term 5-10 us,
-and worlds are bounded by the table where terms keep growing as the cards singled out wander
-(benchmarks/table.py's crowd-7p-s1: 213,000 terms and 1-6 s a line, a conversion of 100 s at
-545,000 terms; as worlds from line 28, 180,000-870,000 worlds and 0.5-0.7 s at worst). Not
-raised: at 8 players a bigger budget has the placements try conversions that cannot fit
-(crowd-8p-s1 at 3 million: 14 million partial worlds for 1.8 million worlds, a minute a try)."""
+world costs well under 1 us a line (numpy: :mod:`solver.coup.worlds_bulk`), and worlds are
+bounded by the table where terms keep growing as the cards singled out wander
+(benchmarks/table.py's crowd-7p-s1: 213,000 terms, as worlds from line 28, 180,000-870,000
+worlds). Not raised: at 8 players a bigger budget has the placements try conversions that
+cannot fit (crowd-8p-s1 at 3 million: 14 million partial worlds for 1.8 million worlds)."""
 CONVERSION_EFFORT = 8
 """A conversion to worlds gives up once its partial worlds outnumber the terms this many times,
 or twice the worlds it could make (the placements stay: the attempt cost a few lines' updates,
-and the next comes only once the terms have doubled)."""
+and the next comes only once the terms have doubled). From :data:`~solver.coup.worlds.BULK`
+terms up, once they outnumber the terms twice or the budget (crowd-8p-s2 at line 79: 314,000
+terms, 902,000 worlds, but 5 million partial worlds on the way: minutes)."""
 CHECK_FROM = 24
 """Placements this small are never converted (the check itself costs a pass)."""
 
@@ -458,7 +460,11 @@ def _maybe_worlds(rep: Placements, unseen: Vec) -> Placements | Worlds:
     sizes = tuple(len(state) for state in Placements.states(rep.first()))
     masks = len(rep.masks())
     bound = configurations(sizes, unseen) * masks
-    if bound > max(WORLDS_RATIO * len(rep), WORLDS_BUDGET):
+    if len(rep) < BULK:
+        ratio, limit = WORLDS_RATIO, max(CONVERSION_EFFORT * len(rep), 2 * bound)
+    else:
+        ratio, limit = 1, max(2 * len(rep), min(2 * bound, WORLDS_BUDGET))
+    if bound > max(ratio * len(rep), WORLDS_BUDGET):
         return rep
-    worlds = rep.to_worlds(unseen, max(CONVERSION_EFFORT * len(rep), 2 * bound))
+    worlds = rep.to_worlds(unseen, limit)
     return rep if worlds is None else worlds

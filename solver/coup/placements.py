@@ -43,8 +43,8 @@ from .weighted import (
     _coef,
     _drawing_seen,
     _exchanging,
+    _masses,
     _moving,
-    _others,
     _revealing,
     _swap,
     _swapping_known,
@@ -289,7 +289,7 @@ class Placements:
         if bulk is not None:
             from .placements_bulk import kept, weights_by
 
-            for (mask, _, every), w in weights_by(bulk, None).items():
+            for (mask, _, every), w in weights_by(bulk, [None])[0].items():
                 totals[mask] += w * _cards_mass(every, unseen)
             out = Placements(kept(bulk, lambda every: _cards_mass(every, unseen) != 0), self.places)
         else:
@@ -322,7 +322,7 @@ class Placements:
         if bulk is not None:
             from .placements_bulk import weights_by
 
-            groups = [weights_by(bulk, shift(i)) for i in range(self.places)]
+            groups = weights_by(bulk, [shift(i) for i in range(self.places)])
         else:
             groups = [defaultdict(int) for _ in range(self.places)]
             for key, w in self.terms.items():
@@ -438,16 +438,12 @@ class Placements:
 def _contents(group: dict[tuple[int, int, int], int], unseen: Vec) -> dict[int, dict[Vec, int]]:
     """A place's contents per mask, from the terms' weights summed by (mask, the place's
     state, all the term's cards)."""
-    by_mask: dict[int, dict[Vec, int]] = defaultdict(lambda: defaultdict(int))
+    by_mask: dict[int, dict[Vec, int]] = defaultdict(dict)
     for (mask, s, every), w in group.items():
-        tagged, fresh = _others(every, s)
-        for y, h in expand(s).items():
-            rest = minus(unseen, y)
-            if min(rest) >= 0:
-                c = _coef(tagged, fresh, rest, unseen)
-                if c:
-                    by_mask[mask][y] += w * h * c
-    return {m: dict(d) for m, d in by_mask.items()}
+        found = by_mask[mask]
+        for y, mass in _masses(s, every, unseen):
+            found[y] = found.get(y, 0) + w * mass
+    return {m: d for m, d in by_mask.items() if d}
 
 
 @lru_cache(maxsize=1 << 16)

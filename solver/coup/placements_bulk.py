@@ -226,45 +226,37 @@ def forgotten(terms: Terms, bits: int) -> Terms | None:
     return terms.like(remasked_bulk(terms, 0, [], 0, bits))
 
 
-def weights_by(terms: Terms, at: int | None) -> dict[tuple[int, int, int], int]:
-    """The terms' weights summed by (mask, the state at shift ``at``, ``EVERY``), as interned
-    ids: the state 0 when ``at`` is None."""
+def weights_by(terms: Terms, shifts: list[int | None]) -> list[dict[tuple[int, int, int], int]]:
+    """For the state at each of ``shifts`` (None: no state, 0 in its place), the terms'
+    weights summed by (mask, that state, ``EVERY``), as interned ids."""
     rows = terms.rows
-    parts = [limbs.compact(limbs.field(rows, 0, MASK_BITS), 1 << MASK_BITS)]
-    parts.append(limbs.compact(limbs.field(rows, at, WIDTH), FIELD + 1) if at is not None else _zero(len(rows)))
-    parts.append(limbs.compact(limbs.field(rows, EVERY, WIDTH), FIELD + 1))
-    group = np.zeros(len(rows), dtype=np.int64)
-    bound = 1
-    for values, index in parts:
-        group = group * len(values) + index
-        bound *= len(values)
-    if bound > 1 << 24:  # too many for counting
-        found, group = np.unique(group, return_inverse=True)
-        bound = len(found)
-    ids, sums = summed(terms.data, group, bound)
-    (ms, _), (ss, _), (es, _) = parts
-    sids = terms.states.ids if at is not None else [0]
-    out: dict[tuple[int, int, int], int] = {}
-    for g, w in zip(ids.tolist(), sums, strict=True):
-        g, e = divmod(g, len(es))
-        m, s = divmod(g, len(ss))
-        out[(int(ms[m]), sids[int(ss[s])], terms.cards.ids[int(es[e])])] = w
+    columns = limbs.widen_floats(terms.data, 16, by_column=True)  # the weights' 16-bit limbs, read once
+    assert limbs.floats_exact(16, 1, len(rows))  # so every sum of them is exact in float64
+    ms, mi = limbs.compact(limbs.field(rows, 0, MASK_BITS), 1 << MASK_BITS)
+    es, ei = limbs.compact(limbs.field(rows, EVERY, WIDTH), FIELD + 1)
+    out = []
+    for at in shifts:
+        ss, si = limbs.compact(limbs.field(rows, at, WIDTH), FIELD + 1) if at is not None else _zero(len(rows))
+        group, bound = (mi * len(ss) + si) * len(es) + ei, len(ms) * len(ss) * len(es)
+        if bound > 1 << 24:  # too many for counting
+            found, group = np.unique(group, return_inverse=True)
+            bound = len(found)
+        else:
+            found = np.arange(bound)
+        ids = np.flatnonzero(np.bincount(group, minlength=bound))
+        sums = np.stack([np.bincount(group, weights=c, minlength=bound)[ids] for c in columns.T], axis=1)
+        sids = terms.states.ids if at is not None else [0]
+        by: dict[tuple[int, int, int], int] = {}
+        for g, w in zip(found[ids].tolist(), limbs.ints(limbs.join(sums.astype(np.int64), 16)), strict=True):
+            g, e = divmod(g, len(es))
+            m, s = divmod(g, len(ss))
+            by[(int(ms[m]), sids[int(ss[s])], terms.cards.ids[int(es[e])])] = w
+        out.append(by)
     return out
 
 
 def _zero(n: int) -> tuple[Ints, Ints]:
     return np.zeros(1, dtype=np.int64), np.zeros(n, dtype=np.int64)
-
-
-def summed(data: limbs.Raw, group: Ints, bound: int) -> tuple[Ints, list[int]]:
-    """For each group (ids in ``range(bound)``) that has rows, ascending: the exact sum of its
-    rows' weights ``data``, by counting 16-bit limbs in float64 (exact: each sum stays below
-    2**53 while there are fewer than 2**37 rows)."""
-    assert limbs.floats_exact(16, 1, len(group))
-    columns = limbs.widen_floats(data, 16, by_column=True)
-    found = np.flatnonzero(np.bincount(group, minlength=bound))
-    sums = np.stack([np.bincount(group, weights=c, minlength=bound)[found] for c in columns.T], axis=1)
-    return found, limbs.ints(limbs.join(sums.astype(np.int64), 16))
 
 
 def kept(terms: Terms, keep: Callable[[int], bool]) -> Terms:

@@ -252,6 +252,21 @@ def _sorted_cards(states: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
+def _masses(s: int, every: int, unseen: Vec) -> tuple[tuple[Vec, int], ...]:
+    """Each content a place in state ``s`` can hold, the cards of a term being ``every`` (an id
+    of :func:`_cards`), and the mass of the term's worlds where it does, per unit of its weight."""
+    tagged, fresh = _others(every, s)
+    out = []
+    for y, h in expand(s).items():
+        rest = (unseen[0] - y[0], unseen[1] - y[1], unseen[2] - y[2], unseen[3] - y[3], unseen[4] - y[4])
+        if min(rest) >= 0:
+            c = _coef(tagged, fresh, rest, unseen)
+            if c:
+                out.append((y, h * c))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
 def _others(every: int, s: int) -> tuple[tuple[Vec, ...], int]:
     """The cards ``every`` (an id of :func:`_cards`) but those of the state ``s``."""
     tagged, fresh = _CARDS[every]
