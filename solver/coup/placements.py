@@ -378,7 +378,7 @@ class Placements:
         pooled. With nothing pooled, the last place's content is what the others leave. None
         if the partial worlds of a step outnumber ``limit`` (an 8-player table after many
         exchanges went past 9 million of them on its way to 300,000 worlds: minutes, and
-        gigabytes)."""
+        gigabytes), or, for terms held in numpy, if a step's codes do not fit a field."""
         sizes = tuple(len(_STATES[s]) for s in self.first()[1:])
         order = sorted(self.tagged_places(), key=lambda i: sizes[i])
         bulk = self._bulk()
@@ -387,9 +387,9 @@ class Placements:
 
             try:
                 found = converted(bulk, sizes, order, unseen, 1 << 62 if limit is None else limit)
-                return None if found is None else Worlds(sizes, tuple(i in order for i in range(len(sizes))), found)
-            except TooMany:
-                pass  # (codes too many for a field) one term at a time
+            except TooMany:  # a step's codes too many for a field: one term at a time would take minutes
+                return None
+            return None if found is None else Worlds(sizes, tuple(i in order for i in range(len(sizes))), found)
         pool = sum(sizes) - sum(sizes[i] for i in order)
         bound = vid(unseen)
         pooled = 0
