@@ -17,6 +17,7 @@ from test_counting import same_table
 
 import solver.coup.counting as counting
 import solver.coup.placements as placements
+import solver.coup.worlds as worlds
 from companion.coup.report import table_json
 from companion.coup.simulate import Style, adversarial_record, random_record
 from companion.coup.tracker import Table, replay
@@ -49,13 +50,20 @@ SMALL = [("exchanges", 3, 2, 50), ("examines", 4, 1, 30), ("failed-proofs", 4, 1
 """Records small enough to be held every way."""
 HOLDING = {
     "placements": {"START_WORLDS": 0, "WORLDS_RATIO": 0, "WORLDS_BUDGET": 0},
-    "placements-in-bulk": {"START_WORLDS": 0, "WORLDS_RATIO": 0, "WORLDS_BUDGET": 0, "placements.BULK": 1},
+    "placements-in-bulk": {
+        "START_WORLDS": 0,
+        "WORLDS_RATIO": 0,
+        "WORLDS_BUDGET": 0,
+        "placements.BULK": 1,
+        "placements.REDUCE_FROM": 2,
+    },
     "placements-then-worlds": {"START_WORLDS": 0, "WORLDS_RATIO": 10**6, "CHECK_FROM": 2},
     "worlds": {"START_WORLDS": 10**9},
+    "worlds-in-bulk": {"START_WORLDS": 10**9, "worlds.BULK": 1, "worlds.REDUCE_FROM": 2},
 }
 """How the counting may hold the distribution: placements throughout (one term at a time, or
-in numpy however few); placements turned into worlds at the first chance; worlds from the
-deal."""
+in numpy however few, their weights divided by any common factor); placements turned into
+worlds at the first chance; worlds from the deal (one at a time, or in numpy, likewise)."""
 
 _BRUTE: dict[str, dict[str, Any]] = {}
 
@@ -91,7 +99,7 @@ def test_every_way_of_holding_the_counts_equals_the_brute_force(
 ) -> None:
     for name, value in HOLDING[holding].items():
         module, _, attr = name.rpartition(".")
-        monkeypatch.setattr(placements if module == "placements" else counting, attr, value)
+        monkeypatch.setattr({"placements": placements, "worlds": worlds}.get(module, counting), attr, value)
     check_against_brute(adversarial_record(shape, players, seed, lines), step=max(8, lines // 3))
 
 

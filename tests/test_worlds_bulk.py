@@ -219,3 +219,14 @@ def test_tags_and_dropped_assumptions_are_alike_in_bulk_and_one_at_a_time(monkey
         return out
 
     assert history(1) == history(1 << 62)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_common_factor_of_small_primes_is_divided_out_of_every_weight_exactly(seed: int) -> None:
+    rng = random.Random(seed)
+    planted = 2 ** rng.randrange(40) * 3 ** rng.randrange(40) * 5 ** rng.randrange(9) * 7 ** rng.randrange(9)
+    values = [planted * 11 * (rng.getrandbits(200) * 2 * 3 * 5 * 7 + 1) for _ in range(3000)]  # 11: not a small prime
+    data, factor = worlds_bulk.common_factor(limbs.raw(values), 2)
+    assert factor == planted and limbs.ints(data) == [v // planted for v in values]
+    assert worlds_bulk.common_factor(limbs.raw(values), planted + 1)[1] == 1  # below the least factor asked
+    assert limbs.divided(limbs.raw([*values, planted * 11 + 1]), 11) is None  # one row not divisible: nothing divided

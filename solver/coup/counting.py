@@ -223,7 +223,7 @@ class Beliefs:
             self.places if places is None else places,
             self.sizes if sizes is None else sizes,
             unseen,
-            rep,
+            rep.reduced(),
             self.active,
             checked,
         )

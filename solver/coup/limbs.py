@@ -93,6 +93,25 @@ def join(limbs: Limbs, width: int) -> Raw:
     return out[:used].T.astype(_dtype(width), order="C").view(np.uint8)
 
 
+def divided(data: Raw, d: int) -> Raw | None:
+    """The integers of ``data`` each divided by ``0 < d < 2**31``, or None if ``d`` does not
+    divide them all: a long division over 16-bit limbs from the top, every row at once.
+
+    >>> ints(divided(raw([6, 3 * 2**70]), 3))
+    [2, 1180591620717411303424]
+    >>> divided(raw([6, 7]), 3) is None
+    True
+    """
+    limbs = widen(data, 16)
+    quotient = np.empty_like(limbs)
+    rest = np.zeros(len(limbs), np.int64)
+    for j in range(limbs.shape[1] - 1, -1, -1):
+        current = rest << 16 | limbs[:, j]
+        quotient[:, j] = current // d
+        rest = current - quotient[:, j] * d
+    return None if rest.any() else join(quotient, 16)
+
+
 def ints(rows: Raw | Words) -> list[int]:
     """The nonnegative integers whose little-endian bytes (or words) are the rows."""
     buf = np.ascontiguousarray(rows).tobytes()

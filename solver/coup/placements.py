@@ -57,9 +57,11 @@ from .worlds import (
     BULK,
     MASK_BITS,
     POOLED,
+    REDUCE_FROM,
     Step,
     Vec,
     Worlds,
+    _over,
     compositions,
     interning,
     layered,
@@ -138,6 +140,27 @@ class Placements:
 
             return set(masks(bulk))
         return {key[0] for key in self.terms}
+
+    def reduced(self) -> Placements:
+        """The same placements, every weight divided by their common factor of small primes
+        once it reaches :data:`~solver.coup.worlds.REDUCE_FROM` (see
+        :meth:`~solver.coup.worlds.Worlds.reduced`)."""
+        if isinstance(self._source, dict):
+            return self
+        from .placements_bulk import Terms
+        from .worlds_bulk import common_factor
+
+        terms = self._source
+        data, factor = common_factor(terms.data, REDUCE_FROM)
+        if factor == 1:
+            return self
+        out = Placements(Terms(terms.rows, data, terms.states, terms.cards), self.places)
+        for memo, found in self._memo.items():
+            assert isinstance(memo, tuple) and isinstance(found, dict)
+            out._memo[memo] = (
+                {m: n // factor for m, n in found.items()} if memo[0] == "totals" else _over(found, factor)
+            )
+        return out
 
     @classmethod
     def dealt(cls, sizes: tuple[int, ...]) -> Placements:

@@ -50,6 +50,9 @@ LAYERED_BULK = 256
 """:func:`layered` goes on in numpy from a step with at least this many partial worlds (each
 step multiplies them)."""
 
+REDUCE_FROM = 1 << 16
+"""Big tables' weights are divided by their common factor once it reaches this (a pass over
+the weights: not every line)."""
 LAYERED_CODES = 50_000
 """:func:`layered` gives up (None, when given a limit) on a step with more distinct codes than
 this: each is asked of its step in Python, some 30 us (an 8-player crowd's conversion reached
@@ -256,6 +259,22 @@ class Worlds:
                     out._marginals[i] = {m: {y: n * factor for y, n in d.items()} for m, d in by_mask.items()}
             if self._totals is not None:
                 out._totals = {m: n * factor for m, n in self._totals.items()}
+        return out
+
+    def reduced(self) -> Worlds:
+        """The same worlds, every weight divided by their common factor of small primes once it
+        reaches :data:`REDUCE_FROM` (the answers are ratios): the exchanges multiply every
+        weight alike, and smaller weights are fewer limbs for every pass after."""
+        if isinstance(self._source, dict) or len(self) < BULK:
+            return self
+        from .worlds_bulk import Bulk, common_factor  # numpy, only for big tables
+
+        data, factor = common_factor(self._source.data, REDUCE_FROM)
+        if factor == 1:
+            return self
+        out = Worlds(self.sizes, self.opened, Bulk(self._source.rows, data))
+        out._totals = None if self._totals is None else {m: n // factor for m, n in self._totals.items()}
+        out._marginals = {i: _over(by_mask, factor) for i, by_mask in self._marginals.items()}
         return out
 
     def content(self, key: int, i: int) -> Vec:
@@ -475,6 +494,11 @@ class Worlds:
             contents = tuple(_VECS[(key >> shift(i)) & FIELD] for i in places)
             out[key & low][contents] += w * multinomial((key >> MASK_BITS) & FIELD)
         return {mask: dict(d) for mask, d in out.items()}
+
+
+def _over(by_mask: dict[int, dict[Vec, int]], factor: int) -> dict[int, dict[Vec, int]]:
+    """Masses per mask and content, each divided by ``factor`` (which divides them all)."""
+    return {m: {y: n // factor for y, n in d.items()} for m, d in by_mask.items()}
 
 
 def shift(i: int) -> int:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from math import gcd
 from typing import NamedTuple
 
 import numpy as np
@@ -395,6 +396,41 @@ class Bulk:
     def ints(self) -> dict[int, int]:
         """The worlds as a dict of ints."""
         return dict(zip(limbs.ints(self.rows), limbs.ints(self.data), strict=True))
+
+
+SMALL_PRIMES = (2, 3, 5, 7)
+
+
+def common_factor(data: limbs.Raw, least: int) -> tuple[limbs.Raw, int]:
+    """``data`` divided by the common factor of its integers made of small primes (found on a
+    sample, every row divided exactly), and that factor; ``data`` itself and 1 when the
+    factor is below ``least``.
+
+    >>> data, factor = common_factor(limbs.raw([12 * 7**30, 18 * 7**31]), 2**10)
+    >>> limbs.ints(data), factor == 6 * 7**30
+    ([2, 21], True)
+    """
+    rows = np.unique(np.linspace(0, len(data) - 1, 32).astype(np.int64))
+    found = 0
+    for w in limbs.ints(data[rows]):
+        found = gcd(found, w)
+    smooth = 1
+    for p in SMALL_PRIMES:
+        while found and found % p == 0:
+            found //= p
+            smooth *= p
+    factor = 1
+    while smooth >= least and smooth > 1:
+        d = 1
+        for p in SMALL_PRIMES:
+            while smooth % p == 0 and d * p < 1 << 31:
+                d *= p
+                smooth //= p
+        divided = limbs.divided(data, d)
+        if divided is None:  # the sample's factor does not divide every row
+            break
+        data, factor, least = divided, factor * d, 1
+    return data, factor
 
 
 def _arrays(worlds: dict[int, int] | Bulk, bits: int) -> tuple[Words, limbs.Raw]:
