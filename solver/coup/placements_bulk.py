@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import numpy as np
 
@@ -136,6 +137,7 @@ def _run(
         return None
 
 
+@lru_cache(maxsize=1 << 16)
 def _union(a: int, b: int) -> int:
     return _state([*_STATES[a], *_STATES[b]])
 
@@ -163,6 +165,7 @@ def mapped(terms: Terms, i: int, change: Callable[[int], tuple[tuple[int, int], 
     return _run(terms, EVERY, shift(i), entries, False)
 
 
+@lru_cache(maxsize=1 << 16)
 def _replaced(every: int, s: int, new: int) -> int:
     """The id of the cards ``every`` with those of the state ``s`` replaced by ``new``'s."""
     tagged, fresh = _CARDS[every]
@@ -245,13 +248,13 @@ def weights_by(terms: Terms, shifts: list[int | None]) -> list[dict[tuple[int, i
             found = np.arange(bound)
         ids = np.flatnonzero(np.bincount(group, minlength=bound))
         sums = np.stack([np.bincount(group, weights=c, minlength=bound)[ids] for c in columns.T], axis=1)
-        sids = terms.states.ids if at is not None else [0]
-        by: dict[tuple[int, int, int], int] = {}
-        for g, w in zip(found[ids].tolist(), limbs.ints(limbs.join(sums.astype(np.int64), 16)), strict=True):
-            g, e = divmod(g, len(es))
-            m, s = divmod(g, len(ss))
-            by[(int(ms[m]), sids[int(ss[s])], terms.cards.ids[int(es[e])])] = w
-        out.append(by)
+        sids = np.array(terms.states.ids if at is not None else [0], dtype=np.int64)
+        g, e = np.divmod(found[ids], len(es))
+        m, s = np.divmod(g, len(ss))
+        keys = zip(
+            ms[m].tolist(), sids[ss[s]].tolist(), np.array(terms.cards.ids, dtype=np.int64)[es[e]].tolist(), strict=True
+        )
+        out.append(dict(zip(keys, limbs.ints(limbs.join(sums.astype(np.int64), 16)), strict=True)))
     return out
 
 
