@@ -369,12 +369,12 @@ def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
 
 
 def _placed(rows: Words, pairs: Ints, sa: int, sb: int) -> Words:
-    """Copies of ``rows`` with the pairs of fields put at shifts ``sa`` and ``sb``."""
-    out = rows.copy()
-    limbs.put(out, sa, pairs >> WIDTH)
+    """``rows`` (a fresh array, changed in place) with the pairs of fields put at shifts
+    ``sa`` and ``sb`` (zero there before)."""
+    limbs.put(rows, sa, pairs >> WIDTH)
     if sb != sa:
-        limbs.put(out, sb, pairs & FIELD)
-    return out
+        limbs.put(rows, sb, pairs & FIELD)
+    return rows
 
 
 class Bulk:
