@@ -85,9 +85,14 @@ QUIET_WORKERS = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.system-monitor.interval": "2s",
     "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.tick.interval": "1s",
 }
-"""The local workers' settings: no statistical profiler (a sample of every task's stack each 10
-ms), the system and memory monitors at a slower pace (the CPU goes to the tasks)."""
+"""The local cluster's settings: no statistical profiler (a sample of every task's stack each 10
+ms), the system and memory monitors at a slower pace, and the event loops' watchdog (which only
+measures how late a loop is, to warn past 3 s) woken each second, not each 20 ms: with it, an
+idle-waiting cluster of 2 used 52 ms of CPU a second in the client (scheduler and nannies) and
+19 in each worker, whose ticks also took the GIL from its task 50 times a second; 13 and 4
+without (measured). The CPU goes to the tasks."""
 
 SPAWN_ENVIRON = "distributed.nanny.pre-spawn-environ"
 """The environment Dask's nannies give their workers. Its ``MALLOC_TRIM_THRESHOLD_=65536``
