@@ -1,10 +1,19 @@
 """The job runner's scaling: the same bot tournament and the same endgame-table build on 1 worker
-(in process, no Dask) and on a local Dask cluster of 2 worker processes, side by side (wall time,
-each including the cluster's start and stop; the speed-up is 1 worker's time over 2 workers'),
-their results checked equal; and the runner's overhead on a tiny job (a local cluster of 2
-started, two trivial tasks, the cluster stopped, against the same two tasks in process).
+(in process, no Dask) and on a local Dask cluster of 2 worker processes, side by side, their
+results checked equal (the speed-up is 1 worker's time over 2 workers'); and the runner's
+overhead on a tiny job (a local cluster of 2 started, two trivial tasks, the cluster stopped,
+against the same two tasks in process, Dask already imported).
 
-    python benchmarks/scale.py [--games 400] [--tables two|plain|draft|small] [--repeat 2] [--json]
+Each run of a side is a whole command's: a fresh Python process, timed from its start to its
+answer (the interpreter's start, the job's imports, Dask's among them, the runner and its
+cluster started, the job, the cluster stopped; Python's clean-up at exit aside). Both sides
+start cold, as a command does: until 2 December 2026 the sides ran in this process, the best
+of two runs kept, so that the 1-worker side's best run found the games' modules imported and
+their caches warm (about a second of a 400-game tournament) while the cluster's workers, new
+each run, always started cold; and neither side paid the import of Dask.
+
+    python benchmarks/scale.py [--games 400] [--tables two|plain|draft|small] [--repeat 2]
+                               [--only tournament|tablebase] [--json]
 
 ``--tables two``: every family of a 2-player game, both variants, plain and drafted deals (344
 families: what ``coup tablebase build --players 2`` makes, two independent graphs); ``plain``:
@@ -30,6 +39,7 @@ runner's ratio is to be read beside the plain one.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -37,19 +47,24 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.coup.table_build import build_job, forget, graph_of
 from companion.runner import Runner
 from companion.tournament import _batch, tournament
-from solver.coup import Draft, Variant
-from solver.coup.tablebase import Family, closure, families_for
+
+if TYPE_CHECKING:
+    from solver.coup.tablebase import Family
 
 BOTS = ["honest", "bluffer", "counter", "random"]
+JOBS = ("tournament", "tablebase")
 
 
 def tables(which: str) -> list[Family]:
+    from solver.coup import Draft, Variant
+    from solver.coup.tablebase import Family, families_for
+
     if which == "small":
         return [Family(v, (2, 1, 1, 1, 1), court=3) for v in Variant]
     if which == "draft":
@@ -116,6 +131,8 @@ TASK_SECONDS: list[float] = []
 
 
 def build_files(families: list[Family]) -> Callable[[Runner], dict[str, bytes]]:
+    from companion.coup.table_build import build_job, forget
+
     def tablebase(run: Runner) -> dict[str, bytes]:
         forget()  # in process, a second run would start with the first one's cache
         with tempfile.TemporaryDirectory() as directory:
@@ -143,6 +160,9 @@ def peer_job(name: str, part: int, parts: int, games: int, which: str) -> Callab
     if name == "tournament":
         first, last = part * games // parts, (part + 1) * games // parts
         return lambda: _batch(("coup", tuple(BOTS), 0, first, last - first))
+    from companion.coup.table_build import build_job, graph_of
+    from solver.coup.tablebase import closure
+
     load = [0] * parts
     mine: list[Family] = []
     graphs: dict[Any, list[Family]] = {}
@@ -205,31 +225,78 @@ def tiny(run: Runner) -> list[int]:
     return run.map(abs, [-1, 2])
 
 
+def side(name: str, workers: int, games: int, which: str) -> int:
+    """One side's run, in a fresh process (``--side NAME:WORKERS``): the job once on a runner
+    of ``workers``, then one JSON line (its ``SIDES`` figures, a digest of its result, the
+    tables' count and bytes); the process then ends without Python's clean-up at exit (its
+    parent's clock stopped at the line)."""
+    job = play(games) if name == "tournament" else build_files(tables(which))
+    _, made = timed(job, workers)
+    sizes = [len(data) for data in made.values()] if name == "tablebase" else []
+    digest = hashlib.sha256(repr(made).encode()).hexdigest()
+    figures = SIDES[f"{name}_{workers}"]
+    print(json.dumps({"sides": figures, "digest": digest, "families": len(sizes), "bytes": sum(sizes)}), flush=True)
+    os._exit(0)
+
+
+def fresh(name: str, workers: int, games: int, which: str) -> tuple[float, dict[str, Any]]:
+    """The wall seconds of job ``name`` on ``workers`` as a command takes them: a fresh Python
+    process started, the job's modules imported, its runner (and cluster) started, the job
+    run, the runner closed, up to its answer; and what the process reported (:func:`side`)."""
+    command = [sys.executable, __file__, "--games", str(games), "--tables", which, "--side", f"{name}:{workers}"]
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    seconds = time.perf_counter() - started
+    if process.wait() != 0 or not line:
+        raise SystemExit(f"the {name} job on {workers} worker(s) failed")
+    return seconds, json.loads(line)
+
+
+def sides(name: str, games: int, which: str, repeat: int) -> dict[int, tuple[float, dict[str, Any]]]:
+    """The best of ``repeat`` fresh runs (:func:`fresh`) of job ``name`` on 1 and on 2 workers,
+    alternating; each side's runs checked to give one result."""
+    best: dict[int, tuple[float, dict[str, Any]]] = {}
+    for _ in range(repeat):
+        for workers in (1, 2):
+            seconds, got = fresh(name, workers, games, which)
+            if workers in best and got["digest"] != best[workers][1]["digest"]:
+                raise SystemExit(f"the {name} job gave two different results on {workers} worker(s)")
+            if workers not in best or seconds < best[workers][0]:
+                best[workers] = seconds, got
+    return best
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400, help="games of the tournament (default 400)")
     parser.add_argument("--tables", choices=("two", "plain", "draft", "small"), default="two")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each side, the best kept (default 2)")
+    parser.add_argument("--only", choices=JOBS, help="time one job only")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-ceiling", action="store_true", help="skip the plain processes' speed-up")
     parser.add_argument("--peer", help=argparse.SUPPRESS)
+    parser.add_argument("--side", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.peer:
         return peer(args.peer, args.games, args.tables)
+    if args.side:
+        name, workers = args.side.split(":")
+        return side(name, int(workers), args.games, args.tables)
     report: dict[str, Any] = {"games": args.games, "tables": args.tables, "repeat": args.repeat}
-    families = tables(args.tables)
-    made: dict[str, Any] = {}
-    for name, job in (("tournament", play(args.games)), ("tablebase", build_files(families))):
-        one, serial = timed(job, 1, args.repeat)
-        two, spread = timed(job, 2, args.repeat)
+    for name in (args.only,) if args.only else JOBS:
+        best = sides(name, args.games, args.tables, args.repeat)
+        (one, serial), (two, spread) = best[1], best[2]
+        same = serial["digest"] == spread["digest"]
         report[f"{name}_1_worker_s"] = round(one, 2)
         report[f"{name}_2_workers_s"] = round(two, 2)
         report[f"{name}_speedup"] = round(one / two, 2)
-        report[f"{name}_identical"] = serial == spread
-        made[name] = serial
-        here, (there, up, down) = SIDES[f"{name}_1"][0], SIDES[f"{name}_2"][:3]
-        job_1, cpu_1 = SIDES[f"{name}_1"][3:5]
-        job_2, client_cpu, *workers_cpu = SIDES[f"{name}_2"][3:]
+        report[f"{name}_identical"] = same
+        if name == "tablebase":
+            report["table_families"], report["table_bytes"] = serial["families"], serial["bytes"]
+        here, _, _, job_1, cpu_1 = serial["sides"]
+        there, up, down, job_2, client_cpu, *workers_cpu = spread["sides"]
         report[f"{name}_job_s_in_process"] = round(job_1, 2)
         report[f"{name}_cpu_s_in_process"] = round(cpu_1, 2)
         report[f"{name}_job_s_on_cluster"] = round(job_2, 2)
@@ -245,8 +312,8 @@ def main() -> int:
             report[f"{name}_plain_2_processes_s"] = round(shared, 2)
             report[f"{name}_plain_speedup"] = round(alone / shared, 2)
         print(
-            f"{name}: {one:.1f} s on 1 worker, {two:.1f} s on 2 workers: speed-up {one / two:.2f} "
-            f"(target 1.7); results identical: {serial == spread}\n"
+            f"{name}: {one:.1f} s on 1 worker, {two:.1f} s on 2 workers (whole runs, each a fresh process): "
+            f"speed-up {one / two:.2f} (target 1.7); results identical: {same}\n"
             f"  its tasks took {here:.1f} s in process, {there:.1f} s in the workers ({there / here - 1:+.0%}); "
             f"the cluster started in {up:.2f} s and stopped in {down:.2f} s\n"
             f"  CPU seconds: {cpu_1:.1f} in process ({job_1:.1f} s of job); on the cluster the client "
@@ -257,8 +324,7 @@ def main() -> int:
                 f"  the same work in plain processes, no Dask: {alone:.1f} s in one, {shared:.1f} s shared by two: "
                 f"speed-up {alone / shared:.2f} (what this machine gives two processes now)"
             )
-    report["table_families"] = len(made["tablebase"])
-    report["table_bytes"] = sum(len(data) for data in made["tablebase"].values())
+    import_module("dask.distributed")  # imported before the tiny job, as a job's sides import it themselves
     here, _ = timed(tiny, 1)
     cluster, _ = timed(tiny, 2)
     report["tiny_job_in_process_s"] = round(here, 3)

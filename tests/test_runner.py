@@ -124,6 +124,35 @@ def test_local_workers_keep_the_c_librarys_own_memory_trimming(cluster: str) -> 
     assert len(seen) == 2 and set(seen.values()) == {None}
 
 
+def test_local_workers_and_the_scheduler_wake_their_watchdog_each_second_not_each_20_ms(cluster: str) -> None:
+    # the 20 ms ticks cost an idle cluster of 2 about 90 ms of CPU a second, taken from the tasks
+    with on(cluster) as run:
+        seen = run.client.run(lambda dask_worker: dask_worker._tick_interval)
+        scheduler = run.client.run_on_scheduler(lambda dask_scheduler: dask_scheduler._tick_interval)
+    assert list(seen.values()) == [1.0, 1.0] and scheduler == 1.0
+
+
+STARTED_BY: dict[str, int] = {}
+"""Set here before a cluster starts: a worker forked from this process finds it set."""
+
+
+def started_by() -> int | None:
+    return STARTED_BY.get("client")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="local workers are forked on Linux only")
+def test_local_workers_are_forked_from_the_client_with_what_it_had_made() -> None:
+    # forked: no worker starts Python and imports Dask and the job's modules again (1-2 s)
+    STARTED_BY["client"] = os.getpid()
+    started = local_cluster(1)
+    try:
+        with on(started.scheduler_address) as run:
+            assert list(run.client.run(started_by).values()) == [os.getpid()]
+    finally:
+        started.close()
+        STARTED_BY.clear()
+
+
 def test_a_closed_local_worker_ends_without_pythons_clean_up(cluster: str) -> None:
     # Python's clean-up at exit collected a table build's caches for seconds in each worker
     with on(cluster) as run:
