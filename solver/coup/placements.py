@@ -91,7 +91,10 @@ class Placements:
     def __init__(self, terms: dict[Key, int] | Terms, places: int | None = None) -> None:
         self._source = terms
         self._dict = terms if isinstance(terms, dict) else None
-        self.places = len(next(iter(terms))) - 1 if places is None else places  # type: ignore[arg-type]
+        if places is None:  # told by a key (arrays always say)
+            assert isinstance(terms, dict), "placements as arrays say how many places they have"
+            places = len(next(iter(terms))) - 1
+        self.places = places
         self._memo: dict[object, object] = {}
 
     def __repr__(self) -> str:

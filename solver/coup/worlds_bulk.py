@@ -253,16 +253,20 @@ def _pairwise_field(rows: Words, data: limbs.Raw, codes: list[int], inv: Ints, a
     return Bulk(placed, limbs.join(limbs.widen(data, width)[source] * factors[entry, None], width))
 
 
-@lru_cache(maxsize=1 << 16)
-def _union_entries(kernel: Kernel, code: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+def _union_entries_of(kernel: Kernel, code: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
     """The union of the pair of fields ``code`` and the kernel's entries for it, or None if
-    the pair has no union or an entry changes it."""
+    the pair has no union or an entry changes it (``_union_entries``: the same, kept across
+    passes, for a kernel that is ``cached``)."""
     assert kernel.union is not None
     union = kernel.union(code)
     entries = kernel.entries(code)
     if union is None or any(kernel.union(new) != union for new, _ in entries):
         return None
     return union, entries
+
+
+_union_entries = lru_cache(maxsize=1 << 16)(_union_entries_of)
+"""``_union_entries_of`` kept across passes."""
 
 
 class _Blocks:
@@ -278,7 +282,7 @@ class _Blocks:
         self.rows: list[int] = []
         self.kept = True
         for code in codes:
-            found = _union_entries(kernel, code) if kernel.cached else _union_entries.__wrapped__(kernel, code)
+            found = (_union_entries if kernel.cached else _union_entries_of)(kernel, code)
             if found is None:
                 self.kept = False
                 return
