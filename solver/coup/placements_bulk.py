@@ -32,9 +32,9 @@ import numpy as np
 from . import limbs
 from .limbs import Ints, Words
 from .placements import Key, _leaving, _left, _opened
-from .weighted import _CARDS, _STATES, Moves, _card_id, _cards, _state, _tagged
+from .weighted import _CARDS, _STATES, Moves, _card_id, _cards, _others, _state, _tagged
 from .worlds import FIELD, MASK_BITS, POOLED, WIDTH, Vec, interning, shift, vid
-from .worlds_bulk import Bulk, Kernel, _pairs, _spread, kernel_bulk, remasked_bulk, removed_bulk
+from .worlds_bulk import Bulk, Kernel, _pairs, _spread, counted, kernel_bulk, remasked_bulk, removed_bulk
 
 EVERY = MASK_BITS
 """The field of a term's cards all together."""
@@ -168,13 +168,9 @@ def mapped(terms: Terms, i: int, change: Callable[[int], tuple[tuple[int, int], 
 @lru_cache(maxsize=1 << 16)
 def _replaced(every: int, s: int, new: int) -> int:
     """The id of the cards ``every`` with those of the state ``s`` replaced by ``new``'s."""
-    tagged, fresh = _CARDS[every]
-    mine, mine_fresh = _tagged((s,))
+    rest, fresh = _others(every, s)
     theirs, their_fresh = _tagged((new,))
-    rest = list(tagged)
-    for v in mine:
-        rest.remove(v)
-    return _card_id((tuple(sorted(rest + list(theirs))), fresh - mine_fresh + their_fresh))
+    return _card_id((tuple(sorted(rest + theirs)), fresh + their_fresh))
 
 
 def assumed(terms: Terms, i: int, split: Callable[[int], tuple[tuple[int, int, bool], ...]], bit: int) -> Terms | None:
@@ -246,15 +242,14 @@ def weights_by(terms: Terms, shifts: list[int | None]) -> list[dict[tuple[int, i
             bound = len(found)
         else:
             found = np.arange(bound)
-        ids = np.flatnonzero(np.bincount(group, minlength=bound))
-        sums = np.stack([np.bincount(group, weights=c, minlength=bound)[ids] for c in columns.T], axis=1)
+        ids, sums = counted(columns, group, bound)
         sids = np.array(terms.states.ids if at is not None else [0], dtype=np.int64)
         g, e = np.divmod(found[ids], len(es))
         m, s = np.divmod(g, len(ss))
         keys = zip(
             ms[m].tolist(), sids[ss[s]].tolist(), np.array(terms.cards.ids, dtype=np.int64)[es[e]].tolist(), strict=True
         )
-        out.append(dict(zip(keys, limbs.ints(limbs.join(sums.astype(np.int64), 16)), strict=True)))
+        out.append(dict(zip(keys, sums, strict=True)))
     return out
 
 

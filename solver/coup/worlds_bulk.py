@@ -131,13 +131,21 @@ def _contents_counted(
     out: list[dict[int, dict[Vec, int]]] = []
     for s in shifts:
         groups = mask << WIDTH | limbs.field(rows, s, WIDTH)
-        found = np.flatnonzero(np.bincount(groups, minlength=size))
-        sums = np.stack([np.bincount(groups, weights=column, minlength=size)[found] for column in products.T], axis=1)
+        found, sums = counted(products, groups, size)
         by_mask: dict[int, dict[Vec, int]] = {}
-        for g, mass in zip(found.tolist(), limbs.ints(limbs.join(sums.astype(np.int64), 16)), strict=True):
+        for g, mass in zip(found.tolist(), sums, strict=True):
             by_mask.setdefault(int(masks[g >> WIDTH]), {})[_VECS[g & FIELD]] = mass
         out.append(by_mask)
     return out
+
+
+def counted(columns: NDArray[np.float64], groups: Ints, size: int) -> tuple[Ints, list[int]]:
+    """For each group in ``range(size)`` that has rows (ascending), the exact integer sum of
+    its rows, given as 16-bit limbs in float ``columns`` (one column a limb): counted by
+    ``np.bincount``, no sort (the caller keeps every sum below 2**53)."""
+    found = np.flatnonzero(np.bincount(groups, minlength=size))
+    sums = np.stack([np.bincount(groups, weights=column, minlength=size)[found] for column in columns.T], axis=1)
+    return found, limbs.ints(limbs.join(sums.astype(np.int64), 16))
 
 
 def removed_bulk(worlds: dict[int, int] | Bulk, i: int, places: int, empty: int | None) -> Bulk:
