@@ -38,6 +38,7 @@ import common
 from companion.coup.report import table_json
 from companion.coup.simulate import adversarial_record
 from companion.coup.tracker import Table
+from companion.memory import keep_freed_memory
 from companion.progress import progress
 from solver.coup.counting import clear_caches
 
@@ -185,6 +186,7 @@ def main() -> int:
         "--against", default=BEFORE, help="git revision to time side by side (default: main before issue 19's counting)"
     )
     args = parser.parse_args()
+    keep_freed_memory()  # as every `coup` command does (companion.cli.main)
     todo = records(args.quick)
     rows = []
     with progress("records", total=len(todo), quiet=args.json) as tick:

@@ -31,6 +31,7 @@ from solver.files import cannot
 from . import files
 from .figures import exact
 from .games import Game, check_header
+from .memory import keep_freed_memory
 from .progress import progress
 from .prompt import Front, run, whole_lines
 from .records import Journal, last_game, new_game_path, remember_last, replay
@@ -296,6 +297,7 @@ def main(build: Callable[[Any], None], prog: str, description: str, argv: Sequen
     says "cancelled" and exits 130 (nothing is left half-written: every write is atomic)."""
     if hasattr(signal, "SIGPIPE"):  # `coup replay FILE | head` ends quietly
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    keep_freed_memory()  # a big table's passes allocate alike every line
     args = parser(build, prog, description).parse_args(argv)
     handler: Handler = args.func
     try:

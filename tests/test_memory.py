@@ -1,0 +1,39 @@
+"""The process keeps the memory it frees (companion.memory), so a big table's next line does
+not fault its arrays' pages in again."""
+
+from __future__ import annotations
+
+import platform
+import subprocess
+import sys
+
+import pytest
+
+FAULTS = """
+import resource, sys
+import numpy as np
+from companion.memory import keep_freed_memory
+if sys.argv[1] == "keep":
+    assert keep_freed_memory()
+np.ones(8 << 20).sum()  # 64 MiB allocated, touched, freed
+before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+np.ones(8 << 20).sum()  # the same again
+print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+"""
+
+
+def faults(mode: str) -> int:
+    done = subprocess.run([sys.executable, "-c", FAULTS, mode], capture_output=True, text=True, check=True)
+    return int(done.stdout)
+
+
+glibc = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc", reason="glibc's mallopt only"
+)
+
+
+@glibc
+def test_a_block_freed_and_allocated_again_is_not_faulted_in_again() -> None:
+    handed_back = faults("default")  # 64 MiB faulted in anew: 16,384 pages, or 32+ huge pages
+    assert handed_back >= 32
+    assert faults("keep") * 10 < handed_back  # kept: the same pages reused
