@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.coup import limbs, worlds, worlds_bulk
 from solver.coup.placements import Placements
@@ -230,3 +232,13 @@ def test_a_common_factor_of_small_primes_is_divided_out_of_every_weight_exactly(
     assert factor == planted and limbs.ints(data) == [v // planted for v in values]
     assert worlds_bulk.common_factor(limbs.raw(values), planted + 1)[1] == 1  # below the least factor asked
     assert limbs.divided(limbs.raw([*values, planted * 11 + 1]), 11) is None  # one row not divisible: nothing divided
+
+
+@given(st.lists(st.integers(0, 2**300), min_size=1, max_size=40), st.integers(1, 2**31 - 1), st.booleans())
+def test_a_long_division_of_every_row_is_exact_or_refused(values: list[int], d: int, divisible: bool) -> None:
+    rows = [v * d for v in values] if divisible else values
+    found = limbs.divided(limbs.raw(rows), d)
+    if all(r % d == 0 for r in rows):
+        assert found is not None and limbs.ints(found) == [r // d for r in rows]
+    else:
+        assert found is None

@@ -95,21 +95,23 @@ def join(limbs: Limbs, width: int) -> Raw:
 
 def divided(data: Raw, d: int) -> Raw | None:
     """The integers of ``data`` each divided by ``0 < d < 2**31``, or None if ``d`` does not
-    divide them all: a long division over 16-bit limbs from the top, every row at once.
+    divide them all: a long division over 32-bit limbs from the top, every row at once (a
+    limb's column contiguous; a remainder and a limb fit 64 bits unsigned).
 
     >>> ints(divided(raw([6, 3 * 2**70]), 3))
     [2, 1180591620717411303424]
     >>> divided(raw([6, 7]), 3) is None
     True
     """
-    limbs = widen(data, 16)
-    quotient = np.empty_like(limbs)
-    rest = np.zeros(len(limbs), np.int64)
-    for j in range(limbs.shape[1] - 1, -1, -1):
-        current = rest << 16 | limbs[:, j]
-        quotient[:, j] = current // d
-        rest = current - quotient[:, j] * d
-    return None if rest.any() else join(quotient, 16)
+    columns = np.ascontiguousarray(data).view(_dtype(32)).T.astype(np.uint64)
+    quotient = np.empty_like(columns)
+    rest = np.zeros(columns.shape[1], np.uint64)
+    divisor = np.uint64(d)
+    for j in range(len(columns) - 1, -1, -1):
+        current = rest << np.uint64(32) | columns[j]
+        np.floor_divide(current, divisor, out=quotient[j])
+        rest = current - quotient[j] * divisor
+    return None if rest.any() else join(quotient.T.view(np.int64), 32)
 
 
 def ints(rows: Raw | Words) -> list[int]:
