@@ -82,12 +82,14 @@ def join(limbs: Limbs, width: int) -> Raw:
     rows, n = limbs.shape
     full = n + -(-(SAFE + 1) // width)
     full += -full % (32 // width)
-    out = np.zeros((full, rows), np.int64)  # a limb's column of every row contiguous: the carries pass whole
+    out = np.empty((full, rows), np.int64)  # a limb's column of every row contiguous: the carries pass whole
     out[:n] = limbs.T
-    low = (1 << width) - 1
+    out[n:] = 0
+    carry = np.empty(rows, np.int64)  # one buffer for every carry: big tables fault fresh memory in slowly
     for j in range(full - 1):
-        out[j + 1] += out[j] >> width
-        out[j] &= low
+        np.right_shift(out[j], width, out=carry)
+        out[j + 1] += carry
+        out[j] &= (1 << width) - 1
     used = int(np.flatnonzero(out.any(axis=1)).max(initial=0)) + 1
     used += -used % (32 // width)  # whole 4-byte words: the weights stay as short as they are
     return out[:used].T.astype(_dtype(width), order="C").view(np.uint8)

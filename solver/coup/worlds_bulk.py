@@ -363,9 +363,9 @@ def _pairwise_blocks(
         r, c = np.nonzero(product.any(axis=1))
         found_rests.append(rest_order[rest_start[b] + r])
         found_pairs.append(np.array(list(blocks.columns[b]), dtype=np.int64)[c])
-        found_limbs.append(product[r, :, c])
+        found_limbs.append(product[r, :, c].T)  # one limb a row: the sums' columns, joined without a transpose
     placed = _placed(rests[np.concatenate(found_rests)], np.concatenate(found_pairs), sa, sb)
-    return Bulk(placed, limbs.join(np.concatenate(found_limbs).astype(np.int64, order="F"), width))
+    return Bulk(placed, limbs.join(np.concatenate(found_limbs, axis=1).astype(np.int64).T, width))
 
 
 def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
