@@ -229,8 +229,7 @@ def weights_by(terms: Terms, shifts: list[int | None]) -> list[dict[tuple[int, i
     """For the state at each of ``shifts`` (None: no state, 0 in its place), the terms'
     weights summed by (mask, that state, ``EVERY``), as interned ids."""
     rows = terms.rows
-    columns = limbs.widen_floats(terms.data, 16, by_column=True)  # the weights' 16-bit limbs, read once
-    assert limbs.floats_exact(16, 1, len(rows))  # so every sum of them is exact in float64
+    columns = limbs.widen_floats(terms.data, 32, by_column=True)  # the weights' 32-bit limbs, read once
     ms, mi = limbs.compact(limbs.field(rows, 0, MASK_BITS), 1 << MASK_BITS)
     es, ei = limbs.compact(limbs.field(rows, EVERY, WIDTH), FIELD + 1)
     out = []
@@ -242,7 +241,7 @@ def weights_by(terms: Terms, shifts: list[int | None]) -> list[dict[tuple[int, i
             bound = len(found)
         else:
             found = np.arange(bound)
-        ids, sums = counted(columns, group, bound)
+        ids, sums = counted(columns, group, bound, 32)
         sids = np.array(terms.states.ids if at is not None else [0], dtype=np.int64)
         g, e = np.divmod(found[ids], len(es))
         m, s = np.divmod(g, len(ss))
@@ -270,8 +269,8 @@ def converted(terms: Terms, sizes: tuple[int, ...], order: list[int], unseen: Ve
     its state), where the code, in ``EVERY``, says the total of the contents opened so far and
     the cards still to open (numbered afresh at each step); the last one leaves the pool's
     content there. None past ``limit`` partial worlds, counted before they merge (so that a
-    step bound to fail is refused before it runs: at 8 players such steps took 3-7 s); raises ``TooMany`` when the codes of a
-    step do not fit a field."""
+    step bound to fail is refused before it runs: at 8 players such steps took 3-7 s); raises
+    ``TooMany`` when the codes of a step do not fit a field."""
     pool = sum(sizes) - sum(sizes[i] for i in order)
     bound = vid(unseen)
     codes: list[tuple[int, int]] = []

@@ -139,13 +139,22 @@ def _contents_counted(
     return out
 
 
-def counted(columns: NDArray[np.float64], groups: Ints, size: int) -> tuple[Ints, list[int]]:
+def counted(columns: NDArray[np.float64], groups: Ints, size: int, width: int = 16) -> tuple[Ints, list[int]]:
     """For each group in ``range(size)`` that has rows (ascending), the exact integer sum of
-    its rows, given as 16-bit limbs in float ``columns`` (one column a limb): counted by
-    ``np.bincount``, no sort (the caller keeps every sum below 2**53)."""
+    its rows, given as ``width``-bit limbs in float ``columns`` (one column a limb): counted by
+    ``np.bincount``, no sort. Each sum stays below 2**53, where float64 is exact: the caller
+    keeps it there for 16-bit limbs; 32-bit limbs (factors of 1) are counted 2**21 rows at a
+    time, half the columns for the same rows."""
     found = np.flatnonzero(np.bincount(groups, minlength=size))
-    sums = np.stack([np.bincount(groups, weights=column, minlength=size)[found] for column in columns.T], axis=1)
-    return found, limbs.ints(limbs.join(sums.astype(np.int64), 16))
+    step = len(groups) if width == 16 else 1 << (limbs.FLOAT_BITS - width)
+    sums = np.zeros((len(found), columns.shape[1]), np.int64)
+    for start in range(0, len(groups), step):
+        part = groups[start : start + step]
+        for j, column in enumerate(columns.T):
+            sums[:, j] += np.bincount(part, weights=column[start : start + step], minlength=size)[found].astype(
+                np.int64
+            )
+    return found, limbs.ints(limbs.join(sums, width))
 
 
 def removed_bulk(worlds: dict[int, int] | Bulk, i: int, places: int, empty: int | None) -> Bulk:
