@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from solver.coup import limbs, worlds, worlds_bulk
 from solver.coup.placements import Placements
-from solver.coup.worlds import MASK_BITS, Worlds, shift, vec, vid
+from solver.coup.vectors import vec, vid
+from solver.coup.worlds import MASK_BITS, Worlds, shift
 from solver.coup.worlds_bulk import Bulk
 
 UNSEEN = (3, 3, 3, 2, 2)

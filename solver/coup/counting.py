@@ -57,10 +57,11 @@ from fractions import Fraction
 from typing import TypeVar
 
 from ..errors import ImpossibleTable
-from . import placements, weighted, worlds
+from . import placements, vectors, weighted, worlds
 from .cards import Character
 from .placements import FRESH, Placements, configurations
-from .worlds import BULK, Vec, Worlds, minus, plus, unit
+from .vectors import Vec, minus, plus, unit
+from .worlds import BULK, Worlds
 
 __all__ = ["ASIDE", "COURT", "FRESH", "Beliefs", "Odds", "Place", "clear_caches"]
 
@@ -438,7 +439,7 @@ def _sizes(contents: tuple[Vec, ...]) -> tuple[int, ...]:
 def clear_caches() -> None:
     """Empty the memo caches of the counting (benchmarks time each record from cold)."""
     bulk = [sys.modules.get(f"{__package__}.{name}") for name in ("worlds_bulk", "placements_bulk")]
-    for module in (placements, weighted, worlds, *filter(None, bulk)):
+    for module in (placements, weighted, worlds, vectors, *filter(None, bulk)):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()

@@ -29,6 +29,7 @@ from functools import cache, lru_cache
 from math import comb
 from typing import TYPE_CHECKING
 
+from .vectors import Vec, compositions, interning, minus, plus, vec, vid
 from .weighted import (
     _CARDS,
     _STATES,
@@ -53,24 +54,7 @@ from .weighted import (
     is_fresh,
     sid,
 )
-from .worlds import (
-    BULK,
-    MASK_BITS,
-    POOLED,
-    REDUCE_FROM,
-    Step,
-    Vec,
-    Worlds,
-    _over,
-    compositions,
-    interning,
-    layered,
-    minus,
-    plus,
-    shift,
-    vec,
-    vid,
-)
+from .worlds import BULK, MASK_BITS, POOLED, REDUCE_FROM, Step, Worlds, _over, layered, shift
 
 if TYPE_CHECKING:
     from .placements_bulk import Terms

@@ -32,8 +32,9 @@ import numpy as np
 from . import limbs
 from .limbs import Ints, Words
 from .placements import Key, _leaving, _left, _opened
+from .vectors import Vec, interning, vid
 from .weighted import _CARDS, _STATES, Moves, _card_id, _cards, _others, _state, _tagged
-from .worlds import FIELD, MASK_BITS, POOLED, WIDTH, Vec, interning, shift, vid
+from .worlds import FIELD, MASK_BITS, POOLED, WIDTH, shift
 from .worlds_bulk import Bulk, Kernel, _pairs, _spread, counted, kernel_bulk, remasked_bulk, removed_bulk
 
 EVERY = MASK_BITS

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from math import comb, factorial, gcd
 
-from .worlds import Vec, interning
+from .vectors import Vec, interning
 
 State = tuple[Vec, ...]
 """The weight vectors of the cards in one place, sorted."""

@@ -38,22 +38,8 @@ from numpy.typing import NDArray
 
 from . import limbs
 from .limbs import Ints, Words
-from .worlds import (
-    _VECS,
-    FIELD,
-    LAYERED_CODES,
-    MASK_BITS,
-    POOLED,
-    WIDTH,
-    Step,
-    Vec,
-    _entries,
-    layered_dicts,
-    multinomial,
-    plus,
-    shift,
-    vid,
-)
+from .vectors import _VECS, Vec, multinomial, plus, vid
+from .worlds import FIELD, LAYERED_CODES, MASK_BITS, POOLED, WIDTH, Step, _entries, layered_dicts, shift
 
 
 class Kernel(NamedTuple):
