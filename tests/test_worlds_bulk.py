@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from solver.coup import limbs, worlds, worlds_bulk
@@ -255,3 +255,20 @@ def test_sums_counted_by_group_are_exact_however_the_rows_are_cut(width: int, mo
     found, sums = worlds_bulk.counted(columns, groups, 7, width)
     expected = {g: sum(v for v, h in zip(values, groups.tolist(), strict=True) if h == g) for g in set(groups.tolist())}
     assert dict(zip(found.tolist(), sums, strict=True)) == expected
+
+
+@given(
+    st.lists(st.integers(0, 2**192 - 1), min_size=1, max_size=60),
+    st.lists(st.integers(0, 191), max_size=40),
+    st.integers(1, 3),
+)
+@example([1 << 64, 1, 3 << 63], [0, 1, 63, 64], 2)  # a few bits in two words: sorted as one word
+def test_distinct_rows_are_those_of_a_sort_whatever_bits_they_set(keys: list[int], bits: list[int], words: int) -> None:
+    mask = sum({1 << b for b in bits})  # up to 64 bits set (sorted as one word) or more
+    masked = [k & mask & ((1 << 64 * words) - 1) for k in keys]
+    rows = limbs.words(masked, 64 * words)
+    found, index, order = limbs.distinct(rows)
+    ascending = sorted(set(masked))
+    assert limbs.ints(found) == ascending
+    assert [ascending[i] for i in index.tolist()] == masked
+    assert sorted(range(len(masked)), key=lambda r: (masked[r], r)) == order.tolist()  # stable

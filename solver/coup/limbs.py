@@ -159,17 +159,59 @@ def field(rows: Words, at: int, bits: int) -> Ints:
 
 def distinct(rows: Words) -> tuple[Words, Ints, Ints]:
     """The distinct rows of words (ascending), each row's index among them, and the rows'
-    order by that index.
+    order by that index. When the bits any row sets fit 64 (a table's keys leave most of
+    theirs zero), the rows are sorted as one word made of those bits, in the same order: 2-3
+    times faster than sorting by every word.
 
     >>> distinct(words([7, 2**70, 7]))[1:]
     (array([0, 1, 0]), array([0, 2, 1]))
     """
-    order = np.lexsort(rows.T)
-    ordered = rows[order]
-    new = np.concatenate(([True], (ordered[1:] != ordered[:-1]).any(axis=1)))
+    key = _packed(rows)
+    if key is None:
+        order = np.lexsort(rows.T)
+        ordered = rows[order]
+        new = np.concatenate(([True], (ordered[1:] != ordered[:-1]).any(axis=1)))
+    else:
+        order = np.argsort(key, kind="stable")
+        ordered = key[order]
+        new = np.concatenate(([True], ordered[1:] != ordered[:-1]))
     index = np.empty(len(rows), np.int64)
     index[order] = np.cumsum(new) - 1
-    return np.ascontiguousarray(ordered[new]), index, order
+    return np.ascontiguousarray(rows[order[new]]), index, order
+
+
+def _packed(rows: Words) -> NDArray[np.uint64] | None:
+    """Each row as one word of the bits that any row sets (the higher words' first), in the
+    rows' order; None when those bits are more than 64. Runs of set bits a few zero bits apart
+    are taken whole, fewer shifts, while that still fits."""
+    runs: list[tuple[int, int, int]] = []  # (word, lowest bit, width), the most significant first
+    for j in range(rows.shape[1] - 1, -1, -1):
+        used = int(np.bitwise_or.reduce(rows[:, j])) if len(rows) else 0
+        while used:
+            high = used.bit_length()
+            low = (~used & ((1 << high) - 1)).bit_length()  # above the highest zero bit below
+            runs.append((j, low, high - low))
+            used &= (1 << low) - 1
+    total = sum(width for _, _, width in runs)
+    if total > 64:
+        return None
+    merged: list[tuple[int, int, int]] = []
+    for j, low, width in runs:
+        gap = merged[-1][1] - low - width if merged and merged[-1][0] == j else 64
+        if gap <= 4 and total + gap <= 64:  # the run above and this one taken as one
+            total += gap
+            merged[-1] = (j, low, merged[-1][1] + merged[-1][2] - low)
+        else:
+            merged.append((j, low, width))
+    key = np.zeros(len(rows), np.uint64)
+    at = total
+    for j, low, width in merged:
+        at -= width
+        part = rows[:, j] >> np.uint64(low)
+        if low + width < 64:
+            part &= np.uint64((1 << width) - 1)
+        key |= part << np.uint64(at)
+    return key
 
 
 def cleared(rows: Words, clear: int) -> Words:
