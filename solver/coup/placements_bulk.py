@@ -242,7 +242,7 @@ def weights_by(terms: Terms, shifts: list[int | None]) -> list[dict[tuple[int, i
             bound = len(found)
         else:
             found = np.arange(bound)
-        ids, sums = counted(columns, group, bound, 32)
+        ids, sums = counted(columns, group, bound, 32, 1 << 32)
         sids = np.array(terms.states.ids if at is not None else [0], dtype=np.int64)
         g, e = np.divmod(found[ids], len(es))
         m, s = np.divmod(g, len(ss))

@@ -107,17 +107,19 @@ def contents_bulk(worlds: dict[int, int] | Bulk, shifts: list[int]) -> list[dict
 def _contents_counted(
     rows: Words, data: limbs.Raw, factors: NDArray[np.float64], shifts: list[int]
 ) -> list[dict[int, dict[Vec, int]]]:
-    """``contents_bulk`` by counting, no sort: each 16-bit limb times its world's factor, summed
-    per (mask, content) by ``np.bincount``, exact since no sum reaches 2**53 (the caller's
-    bound)."""
+    """``contents_bulk`` by counting, no sort: each limb times its world's factor, summed per
+    (mask, content) by ``np.bincount``, exact since no sum reaches 2**53 (the caller's bound
+    for 16-bit limbs; 32-bit limbs when the factors are small enough)."""
     masks, mask = limbs.compact(limbs.field(rows, 0, MASK_BITS), 1 << MASK_BITS)
-    products = limbs.widen_floats(data, 16, by_column=True)  # columns read whole
+    factor = int(factors.max(initial=1))
+    width = 32 if limbs.floats_exact(32, factor, 1 << 16) else 16  # half the columns, 65,536 rows a count
+    products = limbs.widen_floats(data, width, by_column=True)  # columns read whole
     products *= factors[:, None]
     size = len(masks) << WIDTH
     out: list[dict[int, dict[Vec, int]]] = []
     for s in shifts:
         groups = mask << WIDTH | limbs.field(rows, s, WIDTH)
-        found, sums = counted(products, groups, size)
+        found, sums = counted(products, groups, size, width, factor << width)
         by_mask: dict[int, dict[Vec, int]] = {}
         for g, mass in zip(found.tolist(), sums, strict=True):
             by_mask.setdefault(int(masks[g >> WIDTH]), {})[_VECS[g & FIELD]] = mass
@@ -125,21 +127,20 @@ def _contents_counted(
     return out
 
 
-def counted(columns: NDArray[np.float64], groups: Ints, size: int, width: int = 16) -> tuple[Ints, list[int]]:
+def counted(
+    columns: NDArray[np.float64], groups: Ints, size: int, width: int = 16, most: int = 1 << 16
+) -> tuple[Ints, list[int]]:
     """For each group in ``range(size)`` that has rows (ascending), the exact integer sum of
-    its rows, given as ``width``-bit limbs in float ``columns`` (one column a limb): counted by
-    ``np.bincount``, no sort. Each sum stays below 2**53, where float64 is exact: the caller
-    keeps it there for 16-bit limbs; 32-bit limbs (factors of 1) are counted 2**21 rows at a
-    time, half the columns for the same rows."""
+    its rows, given as ``width``-bit limbs in float ``columns`` (one column a limb, each value
+    below ``most``): counted by ``np.bincount``, no sort, as many rows at a time as keep every
+    sum below 2**53, where float64 is exact."""
     found = np.flatnonzero(np.bincount(groups, minlength=size))
-    step = len(groups) if width == 16 else 1 << (limbs.FLOAT_BITS - width)
+    step = max(1, (1 << limbs.FLOAT_BITS) // most)
     sums = np.zeros((len(found), columns.shape[1]), np.int64)
     for start in range(0, len(groups), step):
-        part = groups[start : start + step]
+        rows = slice(start, start + step)
         for j, column in enumerate(columns.T):
-            sums[:, j] += np.bincount(part, weights=column[start : start + step], minlength=size)[found].astype(
-                np.int64
-            )
+            sums[:, j] += np.bincount(groups[rows], weights=column[rows], minlength=size)[found].astype(np.int64)
     return found, limbs.ints(limbs.join(sums, width))
 
 
