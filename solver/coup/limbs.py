@@ -6,6 +6,10 @@ The worlds' weights are exact Python ints of a few hundred bits. To sum many pro
 below 2**62 whenever ``2**width * factor * count < 2**62`` (``fits``), so every limb sum is
 exact; the carries are propagated before the integers are joined back.
 
+Rows are gathered with ``np.take(..., axis=0)``, several times faster than indexing a 2-D
+array by an array of rows (numpy 2.4, 780,000 rows of two words: 1.5 ms against 9.8; of 16
+bytes: 7 ms against 59).
+
 >>> limbs = split([5, 2**70 + 1, 7], 32)
 >>> ids, out = grouped(limbs, np.array([0, 1, 2]), np.array([3, 1, 2]), np.array([4, 9, 4]))
 >>> ids.tolist(), ints(join(out, 32))
@@ -169,7 +173,7 @@ def distinct(rows: Words) -> tuple[Words, Ints, Ints]:
     key = _packed(rows)
     if key is None:
         order = np.lexsort(rows.T)
-        ordered = rows[order]
+        ordered = np.take(rows, order, axis=0)
         new = np.concatenate(([True], (ordered[1:] != ordered[:-1]).any(axis=1)))
     else:
         order = np.argsort(key, kind="stable")
@@ -177,7 +181,7 @@ def distinct(rows: Words) -> tuple[Words, Ints, Ints]:
         new = np.concatenate(([True], ordered[1:] != ordered[:-1]))
     index = np.empty(len(rows), np.int64)
     index[order] = np.cumsum(new) - 1
-    return np.ascontiguousarray(rows[order[new]]), index, order
+    return np.take(rows, order[new], axis=0), index, order
 
 
 def _packed(rows: Words) -> NDArray[np.uint64] | None:
@@ -204,13 +208,16 @@ def _packed(rows: Words) -> NDArray[np.uint64] | None:
         else:
             merged.append((j, low, width))
     key = np.zeros(len(rows), np.uint64)
+    part = np.empty(len(rows), np.uint64)
+    words = {j: np.ascontiguousarray(rows[:, j]) for j in {j for j, _, _ in merged}}  # each column read once
     at = total
     for j, low, width in merged:
         at -= width
-        part = rows[:, j] >> np.uint64(low)
+        np.right_shift(words[j], np.uint64(low), out=part)
         if low + width < 64:
-            part &= np.uint64((1 << width) - 1)
-        key |= part << np.uint64(at)
+            np.bitwise_and(part, np.uint64((1 << width) - 1), out=part)
+        np.left_shift(part, np.uint64(at), out=part)
+        key |= part
     return key
 
 

@@ -203,7 +203,7 @@ def assumed(terms: Terms, i: int, split: Callable[[int], tuple[tuple[int, int, b
     if not width:
         return None
     top = (1 << 64 * rows.shape[1]) - 1
-    out = limbs.cleared(rows, top & ~(FIELD << EVERY | FIELD << at))[source]
+    out = np.take(limbs.cleared(rows, top & ~(FIELD << EVERY | FIELD << at)), source, axis=0)
     for column, where in zip(columns, (EVERY, at, None, 0), strict=True):
         if where is not None:
             limbs.put(out, where, column[entry])

@@ -220,7 +220,7 @@ def kernel_bulk(rows: Words, data: limbs.Raw, sa: int, sb: int, kernel: Kernel, 
         return Bulk(rows[:0], data[:0]) if width else None
     ids, sums = limbs.grouped(limbs.widen(data, width), source, factors[entry], rest[source] << 2 * WIDTH | news[entry])
     low = (1 << 2 * WIDTH) - 1
-    return Bulk(_placed(rests[ids >> 2 * WIDTH], ids & low, sa, sb), limbs.join(sums, width))
+    return Bulk(_placed(np.take(rests, ids >> 2 * WIDTH, axis=0), ids & low, sa, sb), limbs.join(sums, width))
 
 
 def _spread(counts: Ints, inv: Ints, order: Ints | None = None) -> tuple[Ints, Ints]:
@@ -252,9 +252,9 @@ def _pairwise_field(rows: Words, data: limbs.Raw, codes: list[int], inv: Ints, a
         return None
     source, entry = _spread(counts, inv)
     top = (1 << 64 * rows.shape[1]) - 1
-    placed = limbs.cleared(rows, top & ~(FIELD << at))[source]
+    placed = np.take(limbs.cleared(rows, top & ~(FIELD << at)), source, axis=0)
     limbs.put(placed, at, news[entry])
-    return Bulk(placed, limbs.join(limbs.widen(data, width)[source] * factors[entry, None], width))
+    return Bulk(placed, limbs.join(np.take(limbs.widen(data, width), source, axis=0) * factors[entry, None], width))
 
 
 def _union_entries_of(kernel: Kernel, code: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
@@ -336,8 +336,7 @@ def _pairwise_blocks(
         return None
     # BLAS on floats when no sum can reach 2**53 (float64 adds integers exactly below it)
     exact = limbs.floats_exact(width, factor, max(blocks.rows))
-    wide = limbs.widen_floats(data, width) if exact else limbs.widen(data, width)
-    n, size = len(blocks.rows), wide.shape[1]
+    n = len(blocks.rows)
     small = np.int16 if n < 1 << 15 else np.int64  # a stable sort of 16-bit ints is a radix sort
     rest_order = np.argsort(of_rest.astype(small), kind="stable")
     rest_start = np.searchsorted(of_rest[rest_order], np.arange(n + 1))
@@ -346,21 +345,22 @@ def _pairwise_blocks(
     world_order = np.argsort(block.astype(small), kind="stable")
     world_start = np.searchsorted(block[world_order], np.arange(n + 1))
     # the worlds block by block, each with its cell in its block's (rest, pair) vectors
-    cell = (position[rest] * np.array(blocks.rows, dtype=np.int64)[block] + local)[world_order]
-    wide = wide[world_order]
+    at, pair = position[rest][world_order], local[world_order]
+    ordered = np.take(data, world_order, axis=0)  # the weights' bytes in block order, widened once
+    wide = limbs.widen_floats(ordered, width) if exact else limbs.widen(ordered, width)
+    size = wide.shape[1]
     found_rests, found_pairs, found_limbs = [], [], []
     for b in range(n):
         these = slice(world_start[b], world_start[b + 1])
         count, m = rest_start[b + 1] - rest_start[b], blocks.rows[b]
-        vectors = np.zeros((count * m, size), dtype=wide.dtype)  # a rest's m pairs, each its limbs
-        vectors[cell[these]] = wide[these]
-        by_limb = np.ascontiguousarray(vectors.reshape(count, m, size).transpose(0, 2, 1)).reshape(count * size, m)
-        product = (by_limb @ blocks.matrix(b).astype(wide.dtype)).reshape(count, size, -1)
+        vectors = np.zeros((count, size, m), dtype=wide.dtype)  # per rest, each limb of its m pairs
+        vectors[at[these], :, pair[these]] = wide[these]
+        product = (vectors.reshape(count * size, m) @ blocks.matrix(b).astype(wide.dtype)).reshape(count, size, -1)
         r, c = np.nonzero(product.any(axis=1))
         found_rests.append(rest_order[rest_start[b] + r])
         found_pairs.append(np.array(list(blocks.columns[b]), dtype=np.int64)[c])
         found_limbs.append(product[r, :, c].T)  # one limb a row: the sums' columns, joined without a transpose
-    placed = _placed(rests[np.concatenate(found_rests)], np.concatenate(found_pairs), sa, sb)
+    placed = _placed(np.take(rests, np.concatenate(found_rests), axis=0), np.concatenate(found_pairs), sa, sb)
     return Bulk(placed, limbs.join(np.concatenate(found_limbs, axis=1).astype(np.int64).T, width))
 
 
@@ -492,9 +492,9 @@ def layered_bulk(
         first = order[starts]
         keys, parent = np.unique(key[first], return_inverse=True)
         gains = limbs.words(list(gained), bits)
-        rows = rows[keys // len(gained)] | gains[keys % len(gained)]
+        rows = np.take(rows, keys // len(gained), axis=0) | np.take(gains, keys % len(gained), axis=0)
         codes = news[entry[first]]
-    return Bulk(rows[parent], data)
+    return Bulk(np.take(rows, parent, axis=0), data)
 
 
 def _go_on_in_python(
