@@ -74,6 +74,10 @@ def unit(c: int) -> Vec:
     return tuple(1 if k == c else 0 for k in range(5))
 
 
+UNITS = tuple(unit(c) for c in range(5))
+"""One card of each character."""
+
+
 @cache
 def multinomial(i: int) -> int:
     """M(v) = |v|! / prod(v_c!) for the vector of id ``i``: the orderings of its cards."""
@@ -148,9 +152,11 @@ def _swaps(hand: int, court: int) -> Kernel:
     h, c = _VECS[hand], _VECS[court]
     out: dict[tuple[int, int], int] = defaultdict(int)
     for s in range(5):
-        for d in range(5):
-            if h[s] and c[d]:
-                out[(vid(plus(minus(h, unit(s)), unit(d))), vid(plus(minus(c, unit(d)), unit(s))))] += h[s] * c[d]
+        if h[s]:
+            shown, grown = minus(h, UNITS[s]), plus(c, UNITS[s])  # the hand without it, the court with it
+            for d in range(5):
+                if c[d]:
+                    out[(vid(plus(shown, UNITS[d])), vid(minus(grown, UNITS[d])))] += h[s] * c[d]
     return tuple((a, b, n) for (a, b), n in out.items())
 
 

@@ -54,6 +54,7 @@ class Kernel(NamedTuple):
     cached: bool = True
 
 
+@lru_cache(maxsize=1 << 16)
 def _vec_union(code: int) -> int | None:
     a, b = code >> WIDTH, code & FIELD
     return None if a == POOLED or b == POOLED else vid(plus(_VECS[a], _VECS[b]))
