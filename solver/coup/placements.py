@@ -388,7 +388,8 @@ class Placements:
         pooled. With nothing pooled, the last place's content is what the others leave. None
         if the partial worlds of a step outnumber ``limit`` (an 8-player table after many
         exchanges went past 9 million of them on its way to 300,000 worlds: minutes, and
-        gigabytes), or, for terms held in numpy, if a step's codes do not fit a field."""
+        gigabytes; for terms held in numpy, counted before they merge), or, for those, if a
+        step's codes do not fit a field."""
         sizes = tuple(len(_STATES[s]) for s in self.first()[1:])
         order = sorted(self.tagged_places(), key=lambda i: sizes[i])
         bulk = self._bulk()
