@@ -84,19 +84,30 @@ def join(limbs: Limbs, width: int) -> Raw:
     """The integers whose limbs (nonnegative, each below 2**62, carries not yet propagated)
     are the rows of ``limbs``, as rows of bytes (see ``ints``)."""
     rows, n = limbs.shape
-    full = n + -(-(SAFE + 1) // width)
-    full += -full % (32 // width)
-    out = np.empty((full, rows), np.int64)  # a limb's column of every row contiguous: the carries pass whole
+    out = np.empty((room(n, width), rows), np.int64)  # a limb's column of every row contiguous: the carries pass whole
     out[:n] = limbs.T
     out[n:] = 0
-    carry = np.empty(rows, np.int64)  # one buffer for every carry: big tables fault fresh memory in slowly
-    for j in range(full - 1):
-        np.right_shift(out[j], width, out=carry)
-        out[j + 1] += carry
-        out[j] &= (1 << width) - 1
-    used = int(np.flatnonzero(out.any(axis=1)).max(initial=0)) + 1
+    return carried(out, width)
+
+
+def room(n: int, width: int) -> int:
+    """How many limbs the sums of ``n`` limbs take once their carries are propagated."""
+    full = n + -(-(SAFE + 1) // width)
+    return full + -full % (32 // width)
+
+
+def carried(columns: Limbs, width: int) -> Raw:
+    """``join`` for limbs given as columns (one limb a row, ``room`` rows, the rows above the
+    limbs zero), the carries propagated in place: no copy of them, for a pass that writes its
+    sums there directly."""
+    carry = np.empty(columns.shape[1], np.int64)  # one buffer for every carry: big tables fault fresh memory in slowly
+    for j in range(len(columns) - 1):
+        np.right_shift(columns[j], width, out=carry)
+        columns[j + 1] += carry
+        columns[j] &= (1 << width) - 1
+    used = int(np.flatnonzero(columns.any(axis=1)).max(initial=0)) + 1
     used += -used % (32 // width)  # whole 4-byte words: the weights stay as short as they are
-    return out[:used].T.astype(_dtype(width), order="C").view(np.uint8)
+    return columns[:used].T.astype(_dtype(width), order="C").view(np.uint8)
 
 
 def divided(data: Raw, d: int) -> Raw | None:

@@ -360,9 +360,15 @@ def _pairwise_blocks(
         r, c = np.nonzero(product.any(axis=1))
         found_rests.append(rest_order[rest_start[b] + r])
         found_pairs.append(np.array(list(blocks.columns[b]), dtype=np.int64)[c])
-        found_limbs.append(product[r, :, c].T)  # one limb a row: the sums' columns, joined without a transpose
+        found_limbs.append(product[r, :, c].T)  # one limb a row, as the sums are carried
     placed = _placed(np.take(rests, np.concatenate(found_rests), axis=0), np.concatenate(found_pairs), sa, sb)
-    return Bulk(placed, limbs.join(np.concatenate(found_limbs, axis=1).astype(np.int64).T, width))
+    sums = np.empty((limbs.room(size, width), len(placed)), np.int64)  # the blocks' sums, carried in place
+    sums[size:] = 0
+    start = 0
+    for found in found_limbs:
+        sums[:size, start : start + found.shape[1]] = found
+        start += found.shape[1]
+    return Bulk(placed, limbs.carried(sums, width))
 
 
 def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
