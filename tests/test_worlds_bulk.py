@@ -271,3 +271,12 @@ def test_distinct_rows_are_those_of_a_sort_whatever_bits_they_set(keys: list[int
     assert limbs.ints(found) == ascending
     assert [ascending[i] for i in index.tolist()] == masked
     assert sorted(range(len(masked)), key=lambda r: (masked[r], r)) == order.tolist()  # stable
+
+
+@pytest.mark.parametrize("counted", [1 << 22, 4])
+def test_values_are_numbered_alike_by_counting_or_by_a_sort(counted: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limbs, "COUNTED", counted)  # 4: every table here is sorted
+    distinct, index = limbs.compact(np.array([9, 3, 9, 5, 3], dtype=np.int64), 16)
+    assert distinct.tolist() == [3, 5, 9] and index.tolist() == [2, 0, 2, 1, 0]
+    codes, inv = worlds_bulk._pairs(np.array([2, 1, 2, 1]), np.array([7, 7, 3, 7]))
+    assert codes == [1 << 12 | 7, 2 << 12 | 3, 2 << 12 | 7] and inv.tolist() == [2, 0, 1, 0]

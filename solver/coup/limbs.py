@@ -253,13 +253,21 @@ def put(rows: Words, at: int, values: Ints) -> None:
         rows[:, w + 1] |= v >> np.uint64(64 - o)
 
 
+COUNTED = 1 << 22
+"""Values below this are numbered (and grouped) by counting, a table of this size (``compact``,
+``np.bincount``); above it, by a sort."""
+
+
 def compact(values: Ints, bound: int) -> tuple[Ints, Ints]:
     """The distinct ``values`` (each in ``range(bound)``), ascending, and each value's index
-    among them: ``np.unique`` by counting, no sort.
+    among them: ``np.unique`` by counting, no sort (a sort past :data:`COUNTED`).
 
     >>> compact(np.array([5, 3, 5, 9]), 16)
     (array([3, 5, 9]), array([1, 0, 1, 2]))
     """
+    if bound > COUNTED:
+        distinct, index = np.unique(values, return_inverse=True)
+        return distinct, index
     seen = np.zeros(bound, bool)
     seen[values] = True
     distinct = np.flatnonzero(seen)

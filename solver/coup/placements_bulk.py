@@ -237,8 +237,8 @@ def weights_by(terms: Terms, shifts: list[int | None]) -> list[dict[tuple[int, i
     for at in shifts:
         ss, si = limbs.compact(limbs.field(rows, at, WIDTH), FIELD + 1) if at is not None else _zero(len(rows))
         group, bound = (mi * len(ss) + si) * len(es) + ei, len(ms) * len(ss) * len(es)
-        if bound > 1 << 24:  # too many for counting
-            found, group = np.unique(group, return_inverse=True)
+        if bound > limbs.COUNTED:  # renumbered first, for a table no bigger than the groups
+            found, group = limbs.compact(group, bound)
             bound = len(found)
         else:
             found = np.arange(bound)

@@ -363,11 +363,8 @@ def _pairwise_blocks(
         found_limbs.append(product[r, :, c].T)  # one limb a row, as the sums are carried
     placed = _placed(np.take(rests, np.concatenate(found_rests), axis=0), np.concatenate(found_pairs), sa, sb)
     sums = np.empty((limbs.room(size, width), len(placed)), np.int64)  # the blocks' sums, carried in place
+    np.concatenate(found_limbs, axis=1, out=sums[:size], casting="unsafe")  # (integers: exact)
     sums[size:] = 0
-    start = 0
-    for found in found_limbs:
-        sums[:size, start : start + found.shape[1]] = found
-        start += found.shape[1]
     return Bulk(placed, limbs.carried(sums, width))
 
 
@@ -375,9 +372,6 @@ def _pairs(a: Ints, b: Ints) -> tuple[list[int], Ints]:
     """The distinct pairs of fields (packed) and each world's index among them."""
     da, ia = limbs.compact(a, FIELD + 1)
     db, ib = limbs.compact(b, FIELD + 1)
-    if len(da) * len(db) > 1 << 20:  # too many for counting
-        found, index = np.unique(a << WIDTH | b, return_inverse=True)
-        return found.tolist(), index
     pairs, index = limbs.compact(ia * len(db) + ib, len(da) * len(db))
     first, second = da[pairs // len(db)], db[pairs % len(db)]
     return (first << WIDTH | second).tolist(), index
