@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from math import comb, factorial, gcd
 
-from .vectors import Vec, interning
+from .vectors import Vec, interning, unit  # unit(c): a card known to be the character c
 
 State = tuple[Vec, ...]
 """The weight vectors of the cards in one place, sorted."""
@@ -29,11 +29,6 @@ FRESH: Vec = (1, 1, 1, 1, 1)
 _STATES: list[State] = []
 sid = interning(_STATES)
 """The interned id of a (sorted) state (an index in ``_STATES``)."""
-
-
-def known(c: int) -> Vec:
-    """The vector of a card known to be the character at index ``c``."""
-    return tuple(1 if i == c else 0 for i in range(5))
 
 
 def normal(vector: Vec) -> tuple[Vec | None, int]:
@@ -80,7 +75,7 @@ def _reveal(s: int, c: int, keep: bool) -> tuple[tuple[int, int], ...]:
     """A card of character c leaves the state (``keep``: it stays, known), the rest's weights
     being those of the worlds where the place held one."""
     hand = _STATES[s]
-    shown = [known(c)] if keep else []
+    shown = [unit(c)] if keep else []
     if len(hand) == 1:
         return ((_state(shown), hand[0][c]),) if hand[0][c] else ()
     if len(hand) == 2:
@@ -90,7 +85,7 @@ def _reveal(s: int, c: int, keep: bool) -> tuple[tuple[int, int], ...]:
     out = []
     for y, w in expand(s).items():
         if y[c]:
-            rest = [known(d) for d in range(5) for _ in range(y[d] - (d == c))]
+            rest = [unit(d) for d in range(5) for _ in range(y[d] - (d == c))]
             out.append((_state([*shown, *rest]), w))
     return tuple(out)
 
@@ -113,7 +108,7 @@ def _assume(s: int, c: int) -> tuple[tuple[int, int, bool], ...]:
             weight = weight * g if vm is not None else 0
         if weight:
             before = [vm for vm, _ in masked[:j] if vm is not None]
-            out.append((_state([*before, known(c), *hand[j + 1 :]]), weight, True))
+            out.append((_state([*before, unit(c), *hand[j + 1 :]]), weight, True))
     return tuple(out)
 
 
@@ -171,7 +166,7 @@ def _swap(a: int, b: int) -> Moves:
 
 @lru_cache(maxsize=1 << 16)
 def _swap_known(a: int, b: int, c: int) -> Moves:
-    card = known(c)
+    card = unit(c)
     hand, court = _STATES[a], _STATES[b]
     if card not in hand:
         return ()
@@ -190,7 +185,7 @@ def _draw_seen(s: int, c: int) -> tuple[tuple[int, int], ...]:
 
 @lru_cache(maxsize=1 << 16)
 def _add(s: int, c: int) -> int:
-    return _state([*_STATES[s], known(c)])
+    return _state([*_STATES[s], unit(c)])
 
 
 @cache
