@@ -53,16 +53,9 @@ def _left_after(v1: Vec, v2: Vec, c: int) -> Vec:
 
 @lru_cache(maxsize=1 << 16)
 def expand(s: int) -> dict[Vec, int]:
-    """The weight of each content (counts per character) of the state ``s``."""
-    dist: dict[Vec, int] = {(0, 0, 0, 0, 0): 1}
-    for v in _STATES[s]:
-        nxt: dict[Vec, int] = defaultdict(int)
-        for y, w in dist.items():
-            for d in range(5):
-                if v[d]:
-                    nxt[y[:d] + (y[d] + 1,) + y[d + 1 :]] += w * v[d]
-        dist = nxt
-    return dict(dist)
+    """The weight of each content (counts per character) of the state ``s``: the product of
+    its cards' linear forms, unbounded."""
+    return _product(_STATES[s], _UNBOUNDED)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -297,6 +290,8 @@ def _coef(tagged: tuple[Vec, ...], fresh: int, target: Vec, bound: Vec) -> int:
 
 
 _FACTORIALS = [factorial(n) for n in range(64)]
+_UNBOUNDED = (64,) * 5
+"""A bound no content reaches."""
 
 
 @lru_cache(maxsize=20_000)
